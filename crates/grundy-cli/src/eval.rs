@@ -1,0 +1,118 @@
+//! `grundy eval`: value, outcome and every winning move of a sum.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use grundy::spec::{parse_spec, Game};
+use grundy::{analyze_sum, Ruleset, Solver};
+use serde_json::{json, Value};
+
+use crate::output::{stdout, write_json};
+use crate::Format;
+
+/// Runs `grundy eval SPEC POSITIONS...`.
+pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<ExitCode> {
+    let game = parse_spec(spec)?;
+    match &game {
+        Game::Nim(rules) => eval_sum(rules, spec, positions, format, |&h| json!(h)),
+        Game::Graph(rules) => eval_sum(rules, spec, positions, format, |&v| {
+            json!(rules.format_position(&v))
+        }),
+        _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),
+    }
+}
+
+/// Evaluates a sum in any ruleset and prints it; `to_json` writes a
+/// position the way JSON consumers expect it (numbers for heaps).
+pub fn eval_sum<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    texts: &[String],
+    format: Format,
+    to_json: impl Fn(&R::Position) -> Value,
+) -> anyhow::Result<ExitCode> {
+    let positions = texts
+        .iter()
+        .map(|t| rules.parse_position(t))
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("reading the position of '{spec}'"))?;
+    let mut solver = Solver::new(rules);
+    let analysis = analyze_sum(&mut solver, &positions)?;
+    let mut out = stdout();
+    match format {
+        Format::Json => {
+            let moves: Vec<Value> = analysis
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    json!({
+                        "component": m.component,
+                        "from": to_json(&m.from),
+                        "to": m.to.iter().map(&to_json).collect::<Vec<_>>(),
+                        "result": m.result.iter().map(&to_json).collect::<Vec<_>>(),
+                        "description": rules.describe_move(&m.from, &m.to),
+                    })
+                })
+                .collect();
+            let value = json!({
+                "game": spec,
+                "position": positions.iter().map(&to_json).collect::<Vec<_>>(),
+                "component_values": analysis.component_values.iter().map(|v| v.value()).collect::<Vec<_>>(),
+                "value": analysis.value.value(),
+                "outcome": analysis.outcome.as_str(),
+                "winning_moves": moves,
+            });
+            write_json(&mut out, &value)?;
+        }
+        Format::Text => {
+            let shown: Vec<String> = positions.iter().map(|p| rules.format_position(p)).collect();
+            writeln!(out, "game:     {spec}")?;
+            writeln!(out, "position: {}", shown.join(" + "))?;
+            let parts: Vec<String> = analysis
+                .component_values
+                .iter()
+                .map(|v| v.to_string())
+                .collect();
+            if parts.len() > 1 {
+                writeln!(
+                    out,
+                    "value:    {} = {}",
+                    parts.join(" xor "),
+                    analysis.value
+                )?;
+            } else {
+                writeln!(out, "value:    {}", analysis.value)?;
+            }
+            match analysis.outcome {
+                grundy::Outcome::P => {
+                    writeln!(out, "outcome:  P (the player to move loses)")?;
+                    writeln!(
+                        out,
+                        "winning moves: none (every move leaves a nonzero value)"
+                    )?;
+                }
+                grundy::Outcome::N => {
+                    writeln!(out, "outcome:  N (the player to move wins)")?;
+                    writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
+                    for m in &analysis.winning_moves {
+                        let result: Vec<String> =
+                            m.result.iter().map(|p| rules.format_position(p)).collect();
+                        let result = if result.is_empty() {
+                            "nothing left".to_owned()
+                        } else {
+                            result.join(" + ")
+                        };
+                        writeln!(
+                            out,
+                            "  {}  ->  {result}",
+                            rules.describe_move(&m.from, &m.to)
+                        )?;
+                    }
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

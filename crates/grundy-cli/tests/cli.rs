@@ -1,0 +1,165 @@
+//! The `grundy` binary as a user runs it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn write_temp(contents: &str) -> tempfile::NamedTempFile {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(contents.as_bytes()).unwrap();
+    file
+}
+
+#[test]
+fn eval_nim_in_words() {
+    grundy()
+        .args(["eval", "nim", "3", "4", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value:    3 xor 4 xor 5 = 2"))
+        .stdout(predicate::str::contains("outcome:  N"))
+        .stdout(predicate::str::contains("take 2 from the heap of 3"));
+}
+
+#[test]
+fn eval_nim_json() {
+    let out = grundy()
+        .args(["eval", "nim", "3", "4", "5", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["component"], 0);
+    assert_eq!(moves[0]["from"], 3);
+    assert_eq!(moves[0]["to"], serde_json::json!([1]));
+}
+
+#[test]
+fn eval_nim_every_winning_move() {
+    // 1 xor 6 xor 7 xor 9 = 9: winning moves are in every heap with the 8 bit.
+    let out = grundy()
+        .args(["eval", "nim", "1", "6", "7", "9", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let heaps = [1u64, 6, 7, 9];
+    let total = heaps.iter().fold(0, |a, h| a ^ h);
+    assert_eq!(v["value"], total);
+    let moves = v["winning_moves"].as_array().unwrap();
+    // A heap h has a winning move exactly when h xor total is smaller than h.
+    let expected = heaps.iter().filter(|&&h| (h ^ total) < h).count();
+    assert_eq!(moves.len(), expected);
+}
+
+#[test]
+fn eval_losing_position() {
+    grundy()
+        .args(["eval", "nim", "1", "2", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome:  P"));
+}
+
+#[test]
+fn eval_rejects_bad_heap() {
+    grundy()
+        .args(["eval", "nim", "3", "x4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("x4"));
+}
+
+#[test]
+fn graph_values_text_and_json() {
+    let file = write_temp("# a game\na: b c\nb: d\nc: d e\n\nd:\ne: d   # comment\n");
+    grundy()
+        .arg("graph")
+        .arg(file.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"(?m)^c\s+2\s+N$").unwrap())
+        .stdout(predicate::str::is_match(r"(?m)^a\s+0\s+P$").unwrap());
+    let out = grundy()
+        .arg("graph")
+        .arg(file.path())
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let vertices = v["vertices"].as_array().unwrap();
+    assert_eq!(vertices.len(), 5);
+    assert_eq!(vertices[2]["name"], "c");
+    assert_eq!(vertices[2]["value"], 2);
+    assert_eq!(vertices[2]["outcome"], "N");
+}
+
+#[test]
+fn graph_cycle_names_a_vertex() {
+    let file = write_temp("start: x\nx: y\ny: z done\nz: x\ndone:\n");
+    let out = grundy().arg("graph").arg(file.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "no partial result");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cycle"), "{err}");
+    assert!(
+        ["'x'", "'y'", "'z'"].iter().any(|v| err.contains(v)),
+        "{err}"
+    );
+}
+
+#[test]
+fn graph_malformed_file_names_the_line() {
+    let file = write_temp("a: b\nb:\nthis line has no colon\n");
+    grundy()
+        .arg("graph")
+        .arg(file.path())
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("line 3"));
+    let typo = write_temp("a: b\nb: cc\nc:\n");
+    grundy()
+        .arg("graph")
+        .arg(typo.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2").and(predicate::str::contains("'cc'")));
+    let twice = write_temp("a: b\nb:\na:\n");
+    grundy()
+        .arg("graph")
+        .arg(twice.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 3").and(predicate::str::contains("line 1")));
+}
+
+#[test]
+fn eval_on_a_graph_spec() {
+    let file = write_temp("a: b c\nb: d\nc: d e\nd:\ne: d\n");
+    let spec = format!("graph:{}", file.path().display());
+    grundy()
+        .args(["eval", &spec, "b", "c"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 xor 2 = 3"))
+        .stdout(predicate::str::contains("move from c to e"));
+}
+
+#[test]
+fn missing_graph_file_is_an_error() {
+    grundy()
+        .args(["graph", "/nonexistent/file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent/file"));
+}

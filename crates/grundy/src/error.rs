@@ -1,0 +1,43 @@
+//! The library's typed errors.
+//!
+//! Every failure a user can cause (a malformed spec, a cyclic game, a
+//! request beyond a limit) is a variant here with enough context to print a
+//! useful message; nothing a user supplies makes the library panic.
+
+use thiserror::Error;
+
+/// An error while evaluating or describing a game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A position can be reached from itself, so the game has no
+    /// (finite) Sprague–Grundy value under the rules the solver assumes.
+    #[error("the game is not acyclic: position {position} can be reached from itself")]
+    Cycle {
+        /// A position on the cycle, as the ruleset prints it.
+        position: String,
+    },
+    /// A position written by the user could not be read.
+    #[error("invalid position '{text}': {reason}")]
+    InvalidPosition {
+        /// What the user wrote.
+        text: String,
+        /// Why it is not a position of this game.
+        reason: String,
+    },
+    /// The rules themselves failed (for instance a user script raised an
+    /// error or produced an illegal option).
+    #[error("{message}")]
+    Rules {
+        /// What went wrong, in the rules' own terms.
+        message: String,
+    },
+    /// A request exceeds a limit of the engine or of the machine.
+    #[error("{what} exceeds the limit of {limit}")]
+    Limit {
+        /// What was requested.
+        what: String,
+        /// The limit that was hit.
+        limit: String,
+    },
+}

@@ -1,0 +1,30 @@
+//! grundy: Sprague–Grundy theory made practical.
+//!
+//! An impartial game is a graph of positions in which both players have the
+//! same moves and the player who cannot move loses. Every position has a
+//! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
+//!
+//! * [`nimber`]: nimber arithmetic and the mex.
+//! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
+//! * [`solver`]: the memoised, iterative evaluator of any ruleset.
+//! * [`sum`]: value, outcome and every winning move of a sum.
+//! * [`graph`]: explicit game graphs read from text.
+//! * [`heap`]: heap games, starting with Nim.
+//! * [`spec`]: game specs, one string to a game.
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod graph;
+pub mod heap;
+pub mod nimber;
+pub mod ruleset;
+pub mod solver;
+pub mod spec;
+pub mod sum;
+
+pub use error::GameError;
+pub use graph::{Graph, GraphError};
+pub use nimber::{mex, MexSet, Nimber};
+pub use ruleset::{Options, Ruleset};
+pub use solver::Solver;
+pub use sum::{analyze_sum, Outcome, SumAnalysis, WinningMove};

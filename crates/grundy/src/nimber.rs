@@ -1,0 +1,293 @@
+//! Nimbers: the values of impartial games.
+//!
+//! This module owns the arithmetic of nimbers (nim-sum, nim-product in the
+//! field of numbers below 2^64) and the *mex* (minimum excluded value) that
+//! turns the values of a position's options into the position's own value.
+
+use std::fmt;
+use std::ops::{BitXor, BitXorAssign};
+
+/// A Grundy value (nimber) `*n`.
+///
+/// Addition of nimbers is XOR (the value of a sum of games); multiplication
+/// is the nim-product (see [`Nimber::nim_mul`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nimber(u64);
+
+impl Nimber {
+    /// The value of a position in which the player to move loses.
+    pub const ZERO: Nimber = Nimber(0);
+
+    /// The nimber `*value`.
+    #[must_use]
+    pub const fn new(value: u64) -> Nimber {
+        Nimber(value)
+    }
+
+    /// The nimber as an ordinary number.
+    #[must_use]
+    pub const fn value(self) -> u64 {
+        self.0
+    }
+
+    /// `true` when the player to move loses (the value is 0).
+    #[must_use]
+    pub const fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Nim-sum: the value of the sum of two games.
+    #[must_use]
+    pub const fn nim_add(self, other: Nimber) -> Nimber {
+        Nimber(self.0 ^ other.0)
+    }
+
+    /// Nim-product. The numbers below 2^64 form a field under nim-sum and
+    /// nim-product; this computes the product in that field.
+    #[must_use]
+    pub const fn nim_mul(self, other: Nimber) -> Nimber {
+        Nimber(nim_mul_level(self.0, other.0, 64))
+    }
+}
+
+/// Nim-product of `a` and `b`, both below `2^bits` where `bits` is a power
+/// of two. Splits both at the Fermat 2-power `F = 2^(bits/2)`: with
+/// `a = a1·F + a0`, uses `F⊗F = F ⊕ F/2`, so
+/// `a⊗b = (a1⊗b1 ⊕ a1⊗b0 ⊕ a0⊗b1)·F ⊕ a0⊗b0 ⊕ (a1⊗b1)⊗(F/2)`,
+/// with three recursive products instead of four (Karatsuba).
+const fn nim_mul_level(a: u64, b: u64, bits: u32) -> u64 {
+    if bits == 1 {
+        return a & b;
+    }
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    if a == 1 {
+        return b;
+    }
+    if b == 1 {
+        return a;
+    }
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    let (b1, b0) = (b >> half, b & mask);
+    let high_high = nim_mul_level(a1, b1, half);
+    let low_low = nim_mul_level(a0, b0, half);
+    let cross = nim_mul_level(a0 ^ a1, b0 ^ b1, half);
+    let high = cross ^ low_low;
+    let low = low_low ^ nim_mul_level(high_high, 1u64 << (half - 1), half);
+    (high << half) | low
+}
+
+impl BitXor for Nimber {
+    type Output = Nimber;
+    fn bitxor(self, rhs: Nimber) -> Nimber {
+        self.nim_add(rhs)
+    }
+}
+
+impl BitXorAssign for Nimber {
+    fn bitxor_assign(&mut self, rhs: Nimber) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl fmt::Display for Nimber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl From<u64> for Nimber {
+    fn from(value: u64) -> Nimber {
+        Nimber(value)
+    }
+}
+
+/// A reusable bit set for computing a mex.
+///
+/// The mex of k values is at most k, so a set of k + 1 bits is always
+/// enough: values above the bound are ignored rather than stored. The caller
+/// keeps one `MexSet` and reuses it, so computing a mex never allocates once
+/// the set has grown to the largest option count seen.
+#[derive(Clone, Debug, Default)]
+pub struct MexSet {
+    words: Vec<u64>,
+    /// Number of bits in use for the current computation (options + 1).
+    limit: usize,
+}
+
+impl MexSet {
+    /// An empty set.
+    #[must_use]
+    pub fn new() -> MexSet {
+        MexSet::default()
+    }
+
+    /// Clears the set for a position with `option_count` options.
+    pub fn reset(&mut self, option_count: usize) {
+        self.limit = option_count + 1;
+        let words = self.limit.div_ceil(64);
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+        self.words[..words].fill(0);
+    }
+
+    /// Records that an option has value `value`.
+    #[inline]
+    pub fn insert(&mut self, value: u64) {
+        if value < self.limit as u64 {
+            let v = value as usize;
+            self.words[v / 64] |= 1u64 << (v % 64);
+        }
+    }
+
+    /// The least value not inserted since the last [`MexSet::reset`].
+    #[must_use]
+    pub fn mex(&self) -> Nimber {
+        let words = self.limit.div_ceil(64);
+        for (i, &w) in self.words[..words].iter().enumerate() {
+            if w != u64::MAX {
+                return Nimber((i * 64) as u64 + u64::from(w.trailing_ones()));
+            }
+        }
+        Nimber((words * 64) as u64)
+    }
+}
+
+/// The mex of a list of values, allocating a fresh bit set. Convenient for
+/// tests and one-off uses; hot loops keep a [`MexSet`] instead.
+#[must_use]
+pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
+    let values: Vec<Nimber> = values.into_iter().collect();
+    let mut set = MexSet::new();
+    set.reset(values.len());
+    for v in &values {
+        set.insert(v.value());
+    }
+    set.mex()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(v: u64) -> Nimber {
+        Nimber::new(v)
+    }
+
+    #[test]
+    fn mex_of_small_sets() {
+        assert_eq!(mex([]), n(0));
+        assert_eq!(mex([n(0)]), n(1));
+        assert_eq!(mex([n(1), n(2)]), n(0));
+        assert_eq!(mex([n(0), n(1), n(3)]), n(2));
+        assert_eq!(mex([n(2), n(0), n(1), n(1)]), n(3));
+        // Values far above the option count are ignored, not stored.
+        assert_eq!(mex([n(0), n(u64::MAX), n(1 << 40)]), n(1));
+    }
+
+    #[test]
+    fn mex_across_word_boundaries() {
+        for k in [63u64, 64, 65, 127, 128, 200] {
+            assert_eq!(mex((0..k).map(n)), n(k));
+            assert_eq!(mex((0..k).filter(|&v| v != k - 1).map(n)), n(k - 1));
+        }
+    }
+
+    #[test]
+    fn mex_set_is_reusable() {
+        let mut set = MexSet::new();
+        set.reset(200);
+        for v in 0..150 {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), n(150));
+        set.reset(3);
+        set.insert(1);
+        assert_eq!(set.mex(), n(0));
+    }
+
+    #[test]
+    fn nim_sum_is_xor() {
+        assert_eq!(n(3) ^ n(5), n(6));
+        assert_eq!(n(7) ^ n(7), n(0));
+        let mut x = n(12);
+        x ^= n(10);
+        assert_eq!(x, n(6));
+        assert!(n(0).is_zero());
+    }
+
+    #[test]
+    fn nim_product_test_vectors() {
+        assert_eq!(n(2).nim_mul(n(2)), n(3));
+        assert_eq!(n(4).nim_mul(n(4)), n(6));
+        assert_eq!(n(8).nim_mul(n(8)), n(13));
+        assert_eq!(n(6).nim_mul(n(13)), n(15));
+        assert_eq!(n(1 << 32).nim_mul(n(1 << 32)), n(0x1_8000_0000));
+    }
+
+    /// Nim-multiplication by the definition
+    /// `a⊗b = mex{ a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }`, for small numbers.
+    fn nim_mul_table(size: usize) -> Vec<Vec<u64>> {
+        let mut t = vec![vec![0u64; size]; size];
+        for a in 0..size {
+            for b in 0..size {
+                let mut seen = Vec::new();
+                for a2 in 0..a {
+                    for b2 in 0..b {
+                        seen.push(n(t[a2][b] ^ t[a][b2] ^ t[a2][b2]));
+                    }
+                }
+                t[a][b] = mex(seen).value();
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn nim_product_matches_definition() {
+        let t = nim_mul_table(32);
+        for a in 0..32u64 {
+            for b in 0..32u64 {
+                assert_eq!(
+                    n(a).nim_mul(n(b)).value(),
+                    t[a as usize][b as usize],
+                    "{a}*{b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nim_product_field_laws() {
+        let samples = [
+            0u64,
+            1,
+            2,
+            3,
+            0xdead_beef,
+            0x1234_5678_9abc_def0,
+            u64::MAX,
+            1 << 63,
+            0xffff_0000_ffff,
+        ];
+        for &a in &samples {
+            for &b in &samples {
+                assert_eq!(n(a).nim_mul(n(b)), n(b).nim_mul(n(a)));
+                for &c in &samples {
+                    let left = n(a).nim_mul(n(b) ^ n(c));
+                    let right = n(a).nim_mul(n(b)) ^ n(a).nim_mul(n(c));
+                    assert_eq!(left, right, "distributivity {a} {b} {c}");
+                    assert_eq!(
+                        n(a).nim_mul(n(b)).nim_mul(n(c)),
+                        n(a).nim_mul(n(b).nim_mul(n(c))),
+                        "associativity {a} {b} {c}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The ruleset abstraction: what a game is, as far as the engines care.
+//!
+//! A ruleset lists the options of a position. Every option is a *sum of
+//! component positions*: a plain move leads to one component, a heap that
+//! splits in two leads to two, a move that removes a whole heap leads to
+//! none (the empty sum, value 0). Options are written into a caller-owned
+//! [`Options`] buffer so that generating moves never allocates once the
+//! buffer has grown.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::error::GameError;
+use crate::nimber::Nimber;
+
+/// A reusable buffer holding the options of one position, each a list of
+/// components, stored flat.
+#[derive(Clone, Debug)]
+pub struct Options<P> {
+    components: Vec<P>,
+    /// `ends[i]` is one past the last component of option `i`.
+    ends: Vec<usize>,
+}
+
+impl<P> Default for Options<P> {
+    fn default() -> Self {
+        Options {
+            components: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<P> Options<P> {
+    /// An empty buffer.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Removes every option, keeping the allocated space.
+    pub fn clear(&mut self) {
+        self.components.clear();
+        self.ends.clear();
+    }
+
+    /// Adds one component to the option being built; finish the option
+    /// with [`Options::end_option`].
+    #[inline]
+    pub fn push_component(&mut self, component: P) {
+        self.components.push(component);
+    }
+
+    /// Finishes the option being built (possibly with no components).
+    #[inline]
+    pub fn end_option(&mut self) {
+        self.ends.push(self.components.len());
+    }
+
+    /// Adds a whole option at once.
+    #[inline]
+    pub fn push_option<I: IntoIterator<Item = P>>(&mut self, components: I) {
+        self.components.extend(components);
+        self.end_option();
+    }
+
+    /// Number of options.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// `true` when the position has no options (a terminal position).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The components of option `index`.
+    #[must_use]
+    pub fn get(&self, index: usize) -> &[P] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.components[start..self.ends[index]]
+    }
+
+    /// Every option, as a slice of its components.
+    pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+
+    /// All components of all options, flat.
+    #[must_use]
+    pub fn components(&self) -> &[P] {
+        &self.components
+    }
+
+    /// One past the last component of each option, in order.
+    #[must_use]
+    pub fn ends(&self) -> &[usize] {
+        &self.ends
+    }
+}
+
+/// The rules of an impartial game.
+///
+/// Only [`Ruleset::options`] is essential; the rest lets engines and user
+/// interfaces do better (a closed form for the value, positions read from
+/// and printed as text, moves described in the game's own words).
+pub trait Ruleset {
+    /// A position (a single component of a sum).
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Writes every option of `position` into `out` (which the caller has
+    /// cleared). Options may repeat; engines do not care.
+    fn options(
+        &self,
+        position: &Self::Position,
+        out: &mut Options<Self::Position>,
+    ) -> Result<(), GameError>;
+
+    /// The value of `position` when the ruleset knows it without search
+    /// (Nim: the heap size). Engines trust it.
+    fn known_value(&self, _position: &Self::Position) -> Option<Nimber> {
+        None
+    }
+
+    /// Reads a position written by a user.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, GameError> {
+        Err(GameError::InvalidPosition {
+            text: text.to_owned(),
+            reason: "this game does not read positions from text".to_owned(),
+        })
+    }
+
+    /// Prints a position as a user would write it.
+    fn format_position(&self, position: &Self::Position) -> String {
+        format!("{position:?}")
+    }
+
+    /// Describes the move from `from` to the option `to`, in words.
+    fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
+        let to: Vec<String> = to.iter().map(|p| self.format_position(p)).collect();
+        if to.is_empty() {
+            format!("move from {} to the end", self.format_position(from))
+        } else {
+            format!(
+                "move from {} to {}",
+                self.format_position(from),
+                to.join(" + ")
+            )
+        }
+    }
+}
