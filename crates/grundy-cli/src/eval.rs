@@ -4,23 +4,55 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use grundy::heap::HeapGame;
 use grundy::spec::{parse_spec, Game};
-use grundy::{analyze_sum, Ruleset, Solver};
+use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver};
 use serde_json::{json, Value};
 
 use crate::output::{stdout, write_json};
 use crate::Format;
 
+/// Largest heap whose nim-sequence `eval` computes on the way (one byte
+/// per heap below it, at least).
+pub const MAX_EVAL_HEAP: u64 = 1 << 31;
+
 /// Runs `grundy eval SPEC POSITIONS...`.
 pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_spec(spec)?;
-    match &game {
-        Game::Nim(rules) => eval_sum(rules, spec, positions, format, |&h| json!(h)),
-        Game::Graph(rules) => eval_sum(rules, spec, positions, format, |&v| {
-            json!(rules.format_position(&v))
-        }),
+    match game {
+        Game::Heap(game) => {
+            let rules = heap_rules(game, positions)?;
+            eval_sum(&rules, spec, positions, format, |&h| json!(h))
+        }
+        Game::Graph(graph) => {
+            let rules = &*graph;
+            eval_sum(rules, spec, positions, format, |&v| {
+                json!(rules.format_position(&v))
+            })
+        }
         _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),
     }
+}
+
+/// The heap game backed by its nim-sequence up to the largest heap in the
+/// sum, so that every component and option is a table look-up.
+fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
+    if matches!(game, HeapGame::Nim) {
+        return Ok(HeapRuleset::new(game));
+    }
+    let mut largest = 0u64;
+    for text in positions {
+        largest = largest.max(grundy::heap::parse_heap(text)?);
+    }
+    if largest >= MAX_EVAL_HEAP {
+        anyhow::bail!(
+            "a heap of {largest} needs the game's values up to it (at least {largest} bytes); eval stops at heaps below {MAX_EVAL_HEAP}"
+        );
+    }
+    let table = game
+        .nim_sequence(largest as usize + 1)
+        .context("computing the values of the heaps")?;
+    Ok(HeapRuleset::with_table(game, table))
 }
 
 /// Evaluates a sum in any ruleset and prints it; `to_json` writes a

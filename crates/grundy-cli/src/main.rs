@@ -4,6 +4,7 @@
 mod eval;
 mod graph_cmd;
 mod output;
+mod seq;
 
 use std::io;
 use std::path::PathBuf;
@@ -44,6 +45,19 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// The values G(0..N-1) of a heap game.
+    Seq {
+        /// The game (e.g. kayles, 0.137, sub:1,3,4).
+        spec: String,
+        /// How many values.
+        #[arg(short = 'n', long = "count", default_value_t = 100)]
+        count: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = seq::SeqFormat::Text)]
+        format: seq::SeqFormat,
+    },
+    /// List the games grundy knows.
+    Games,
     /// Value and outcome of every vertex of a game graph file.
     Graph {
         /// The file: one vertex per line, `name: succ1 succ2 ...`.
@@ -63,7 +77,25 @@ fn run() -> anyhow::Result<ExitCode> {
             format,
         } => eval::run(&spec, &positions, format),
         Command::Graph { file, format } => graph_cmd::run(&file, format),
+        Command::Seq {
+            spec,
+            count,
+            format,
+        } => seq::run(&spec, count, format),
+        Command::Games => games(),
     }
+}
+
+fn games() -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    let mut out = output::stdout();
+    let list = grundy::spec::game_list();
+    let width = list.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, about) in list {
+        writeln!(out, "{name:<width$}  {about}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// True when the error (or its cause) is a closed pipe on output, which

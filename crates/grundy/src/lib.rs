@@ -9,7 +9,9 @@
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
 //! * [`graph`]: explicit game graphs read from text.
-//! * [`heap`]: heap games, starting with Nim.
+//! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.
+//! * [`sequence`]: nim-sequences and the engines that compute them.
+//! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
 #![deny(missing_docs)]
 
@@ -18,12 +20,16 @@ pub mod graph;
 pub mod heap;
 pub mod nimber;
 pub mod ruleset;
+pub mod script;
+pub mod sequence;
 pub mod solver;
 pub mod spec;
 pub mod sum;
 
 pub use error::GameError;
 pub use graph::{Graph, GraphError};
+pub use heap::code::TakeBreakCode;
+pub use heap::{HeapGame, HeapRuleset};
 pub use nimber::{mex, MexSet, Nimber};
 pub use ruleset::{Options, Ruleset};
 pub use solver::Solver;

@@ -1,9 +1,30 @@
 //! Heap games: positions are heap sizes, moves take tokens and may split
 //! what is left into several heaps.
+//!
+//! [`HeapGame`] is every family of heap game grundy knows; it gives the
+//! explicit options of a heap (for the generic solver and for listing
+//! winning moves) and a dense-engine kernel (for nim-sequences).
+//! [`HeapRuleset`] is a heap game as a [`Ruleset`], optionally backed by a
+//! precomputed nim-sequence so that sums of large heaps evaluate instantly.
 
-pub mod nim;
+pub mod code;
+pub mod split;
+pub mod subtraction;
+pub mod take_break;
+
+use std::sync::Arc;
 
 use crate::error::GameError;
+use crate::nimber::Nimber;
+use crate::ruleset::{Options, Ruleset};
+use crate::script::ScriptRules;
+use crate::sequence::dense::{DenseEngine, Kernel};
+use crate::sequence::NimSequence;
+
+use self::code::TakeBreakCode;
+use self::split::{DivisorKernel, EqualSplitKernel};
+use self::subtraction::{AllBut, AllButKernel, Subtraction, SubtractionKernel};
+use self::take_break::CodeKernel;
 
 /// Reads a heap size written by a user.
 pub fn parse_heap(text: &str) -> Result<u64, GameError> {
@@ -35,7 +56,13 @@ pub fn describe_heap_move(from: u64, to: &[u64]) -> String {
     let taken = from.saturating_sub(left);
     match to {
         [] => format!("take all {from} from the heap of {from}"),
+        [one] if taken == 0 => format!("replace the heap of {from} by a heap of {one}"),
         [one] => format!("from the heap of {from} take {taken}, leaving a heap of {one}"),
+        many if taken == 0 && many.iter().all(|&h| h == many[0]) => format!(
+            "split the heap of {from} into {} heaps of {}",
+            many.len(),
+            many[0]
+        ),
         many if taken == 0 => format!(
             "split the heap of {from} into heaps of {}",
             list_heaps(many)
@@ -44,5 +71,196 @@ pub fn describe_heap_move(from: u64, to: &[u64]) -> String {
             "from the heap of {from} take {taken}, leaving heaps of {}",
             list_heaps(many)
         ),
+    }
+}
+
+/// Every family of heap game.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum HeapGame {
+    /// Nim: take any number from one heap.
+    Nim,
+    /// A take-and-break code.
+    Code(TakeBreakCode),
+    /// Take an amount from a finite set.
+    Subtraction(Subtraction),
+    /// Take any amount except those in a finite set.
+    AllBut(AllBut),
+    /// Split a heap into b >= 2 equal heaps.
+    EqualSplit,
+    /// Replace a heap by a proper divisor.
+    Divisor,
+    /// Options from a user script.
+    Script(Arc<ScriptRules>),
+}
+
+impl HeapGame {
+    /// Writes every option of a heap of `n` into `out`.
+    pub fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        match self {
+            HeapGame::Nim => {
+                for left in 0..n {
+                    if left == 0 {
+                        out.push_option([]);
+                    } else {
+                        out.push_option([left]);
+                    }
+                }
+                Ok(())
+            }
+            HeapGame::Code(code) => take_break::code_options(code, n, out),
+            HeapGame::Subtraction(game) => {
+                game.options(n, out);
+                Ok(())
+            }
+            HeapGame::AllBut(game) => {
+                game.options(n, out);
+                Ok(())
+            }
+            HeapGame::EqualSplit => split::equal_split_options(n, out),
+            HeapGame::Divisor => {
+                split::divisor_options(n, out);
+                Ok(())
+            }
+            HeapGame::Script(script) => script.options(n, out),
+        }
+    }
+
+    /// The dense-engine kernel for this game.
+    pub fn kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(match self {
+            HeapGame::Nim => Box::new(NimKernel),
+            HeapGame::Code(code) => Box::new(CodeKernel::new(code.clone())?),
+            HeapGame::Subtraction(game) => Box::new(SubtractionKernel::new(game)),
+            HeapGame::AllBut(game) => Box::new(AllButKernel::new(game)),
+            HeapGame::EqualSplit => Box::<EqualSplitKernel>::default(),
+            HeapGame::Divisor => Box::<DivisorKernel>::default(),
+            HeapGame::Script(script) => Box::new(ScriptKernel {
+                script: Arc::clone(script),
+                options: Options::new(),
+                seen: crate::nimber::MexSet::new(),
+            }),
+        })
+    }
+
+    /// A dense engine for this game, ready to extend.
+    pub fn dense_engine(&self) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
+        Ok(DenseEngine::new(self.kernel()?))
+    }
+
+    /// G(0..n) by the dense engine.
+    pub fn nim_sequence(&self, n: usize) -> Result<NimSequence, GameError> {
+        let mut engine = self.dense_engine()?;
+        engine.extend_to(n)?;
+        Ok(engine.into_values())
+    }
+
+    /// Describes a move from a heap of `from` to the heaps `to`.
+    #[must_use]
+    pub fn describe_move(&self, from: u64, to: &[u64]) -> String {
+        match self {
+            HeapGame::Nim => {
+                let left: u64 = to.iter().sum();
+                format!("take {} from the heap of {from}", from - left)
+            }
+            HeapGame::Divisor => match to {
+                [d] => format!("replace the heap of {from} by a heap of {d}, one of its divisors"),
+                _ => describe_heap_move(from, to),
+            },
+            _ => describe_heap_move(from, to),
+        }
+    }
+}
+
+impl<K: Kernel + ?Sized> Kernel for Box<K> {
+    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
+        (**self).next_value(values)
+    }
+}
+
+struct NimKernel;
+impl Kernel for NimKernel {
+    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
+        Ok(values.len() as u64)
+    }
+}
+
+struct ScriptKernel {
+    script: Arc<ScriptRules>,
+    options: Options<u64>,
+    seen: crate::nimber::MexSet,
+}
+
+impl Kernel for ScriptKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.options.clear();
+        self.script.options(n as u64, &mut self.options)?;
+        self.seen.reset(self.options.len());
+        for option in self.options.iter() {
+            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
+            self.seen.insert(value);
+        }
+        Ok(self.seen.mex().value())
+    }
+}
+
+/// A heap game as a [`Ruleset`] on single heaps, optionally backed by a
+/// precomputed nim-sequence (values of heaps it covers are not searched).
+#[derive(Clone, Debug)]
+pub struct HeapRuleset {
+    game: HeapGame,
+    table: Option<NimSequence>,
+}
+
+impl HeapRuleset {
+    /// The game with no precomputed values.
+    #[must_use]
+    pub fn new(game: HeapGame) -> HeapRuleset {
+        HeapRuleset { game, table: None }
+    }
+
+    /// The game backed by the values of heaps `0..table.len()`.
+    #[must_use]
+    pub fn with_table(game: HeapGame, table: NimSequence) -> HeapRuleset {
+        HeapRuleset {
+            game,
+            table: Some(table),
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+}
+
+impl Ruleset for HeapRuleset {
+    type Position = u64;
+
+    fn options(&self, heap: &u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        self.game.options(*heap, out)
+    }
+
+    fn known_value(&self, heap: &u64) -> Option<Nimber> {
+        if matches!(self.game, HeapGame::Nim) {
+            return Some(Nimber::new(*heap));
+        }
+        let table = self.table.as_ref()?;
+        let index = usize::try_from(*heap).ok()?;
+        (index < table.len()).then(|| Nimber::new(table.get(index)))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<u64, GameError> {
+        parse_heap(text)
+    }
+
+    fn format_position(&self, heap: &u64) -> String {
+        heap.to_string()
+    }
+
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        self.game.describe_move(*from, to)
     }
 }

@@ -1,0 +1,177 @@
+//! Heap games through the `grundy` binary: seq formats, eval in the
+//! game's own words, games, and clear errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn seq_json_and_bfile_agree() {
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "seq", "kayles", "-n", "200", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["game"], "kayles");
+    let values: Vec<u64> = json["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 200);
+    assert_eq!(
+        &values[..16],
+        &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
+    );
+    let bfile = stdout_of(&["seq", "kayles", "-n", "200", "--format", "bfile"]);
+    let from_bfile: Vec<u64> = bfile
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| {
+            let (n, v) = line.split_once(' ').unwrap();
+            assert_eq!(n.parse::<usize>().unwrap(), i);
+            v.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(from_bfile, values);
+    let csv = stdout_of(&["seq", "kayles", "-n", "200", "--format", "csv"]);
+    assert_eq!(csv.lines().next(), Some("n,value"));
+    assert_eq!(csv.lines().nth(12), Some("11,6"));
+}
+
+#[test]
+fn seq_streams_across_chunks() {
+    // More values than one output chunk; the last ones still arrive.
+    let bfile = stdout_of(&["seq", "sub:1,3,4", "-n", "200000", "--format", "bfile"]);
+    let last = bfile.lines().last().unwrap();
+    // sub:1,3,4 has period 7: 0 1 0 1 2 3 2.
+    assert_eq!(
+        last,
+        format!("199999 {}", [0, 1, 0, 1, 2, 3, 2][199_999 % 7])
+    );
+}
+
+#[test]
+fn eval_describes_moves_in_the_games_terms() {
+    grundy()
+        .args(["eval", "kayles", "9", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value:    4 xor 1 = 5"))
+        .stdout(predicate::str::contains(
+            "from the heap of 9 take 1, leaving heaps of 2 and 6",
+        ));
+    grundy()
+        .args(["eval", "equal-split", "12"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("split the heap of 12 into"));
+    grundy()
+        .args(["eval", "divisor", "12", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "replace the heap of 12 by a heap of",
+        ));
+}
+
+#[test]
+fn eval_json_for_heap_games() {
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "eval", "grundy", "20", "7", "--format", "json",
+    ]))
+    .unwrap();
+    // G(20) = 0 and G(7) = 0 in Grundy's game (OEIS A002188).
+    assert_eq!(json["value"], 0);
+    assert_eq!(json["outcome"], "P");
+    assert_eq!(json["winning_moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn games_lists_every_family() {
+    let list = stdout_of(&["games"]);
+    for name in [
+        "nim",
+        "kayles",
+        "dawsons-kayles",
+        "dawsons-chess",
+        "grundy",
+        "officers",
+        "treblecross",
+        "guiles",
+        "sub:",
+        "allbut:",
+        "equal-split",
+        "divisor",
+        "script:",
+        "graph:",
+    ] {
+        assert!(list.contains(name), "{name} missing from\n{list}");
+    }
+}
+
+#[test]
+fn malformed_code_points_at_the_character() {
+    let out = grundy().args(["seq", "0.7x7"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].contains("'x'"), "{err}");
+    let code_line = lines
+        .iter()
+        .position(|l| l.trim() == "0.7x7")
+        .expect("the code is quoted");
+    let caret = lines[code_line + 1].find('^').unwrap();
+    assert_eq!(&lines[code_line][caret..=caret], "x");
+}
+
+#[test]
+fn loopy_codes_and_unknown_games_are_errors() {
+    grundy()
+        .args(["seq", "12.3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add tokens"));
+    grundy()
+        .args(["seq", "chess"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown game"));
+    grundy()
+        .args(["seq", "sub:0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("0"));
+}
+
+#[test]
+fn scripts_from_the_command_line() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kayles.rhai");
+    let scripted = stdout_of(&[
+        "seq",
+        &format!("script:{script}"),
+        "-n",
+        "80",
+        "--format",
+        "json",
+    ]);
+    let builtin = stdout_of(&["seq", "kayles", "-n", "80", "--format", "json"]);
+    let a: Value = serde_json::from_str(&scripted).unwrap();
+    let b: Value = serde_json::from_str(&builtin).unwrap();
+    assert_eq!(a["values"], b["values"]);
+}

@@ -1,0 +1,240 @@
+//! Subtraction games: take s tokens from one heap, for s in a set
+//! (`sub:1,3,4`), or for any s *not* in a finite set (`allbut:1,2`).
+
+use crate::error::GameError;
+use crate::nimber::MexSet;
+use crate::ruleset::Options;
+use crate::sequence::dense::Kernel;
+use crate::sequence::NimSequence;
+
+/// Reads a list such as `1,3,4`, `1..100` or `1..5,9` into a sorted set of
+/// positive numbers. `what` names the list in error messages.
+pub fn parse_number_set(text: &str, what: &str) -> Result<Vec<u64>, GameError> {
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let mut set = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(invalid(format!("the {what} has an empty entry")));
+        }
+        let number = |s: &str| -> Result<u64, GameError> {
+            s.trim()
+                .parse::<u64>()
+                .map_err(|_| invalid(format!("'{s}' in the {what} is not a whole number")))
+        };
+        let (low, high) = match item.split_once("..") {
+            Some((a, b)) => {
+                let b = b.strip_prefix('=').unwrap_or(b);
+                (number(a)?, number(b)?)
+            }
+            None => {
+                let v = number(item)?;
+                (v, v)
+            }
+        };
+        if low == 0 {
+            return Err(invalid(format!(
+                "the {what} cannot contain 0 (taking nothing is not a move)"
+            )));
+        }
+        if low > high {
+            return Err(invalid(format!(
+                "the range '{item}' in the {what} is empty"
+            )));
+        }
+        if high - low > 10_000_000 {
+            return Err(GameError::Limit {
+                what: format!("the range '{item}'"),
+                limit: "10^7 numbers in a set".to_owned(),
+            });
+        }
+        set.extend(low..=high);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// The subtraction game with a finite set of allowed amounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    amounts: Vec<u64>,
+}
+
+impl Subtraction {
+    /// The game with these amounts (sorted, distinct, positive, non-empty).
+    pub fn new(mut amounts: Vec<u64>) -> Result<Subtraction, GameError> {
+        amounts.sort_unstable();
+        amounts.dedup();
+        if amounts.is_empty() || amounts[0] == 0 {
+            return Err(GameError::Rules {
+                message: "a subtraction set needs at least one positive amount".to_owned(),
+            });
+        }
+        Ok(Subtraction { amounts })
+    }
+
+    /// The allowed amounts, increasing.
+    #[must_use]
+    pub fn amounts(&self) -> &[u64] {
+        &self.amounts
+    }
+
+    /// Writes the options of a heap of `n`.
+    pub fn options(&self, n: u64, out: &mut Options<u64>) {
+        for &s in self.amounts.iter().take_while(|&&s| s <= n) {
+            if s == n {
+                out.push_option([]);
+            } else {
+                out.push_option([n - s]);
+            }
+        }
+    }
+}
+
+/// Dense kernel for [`Subtraction`]: values are at most the set's size.
+pub struct SubtractionKernel {
+    amounts: Vec<usize>,
+    seen: MexSet,
+}
+
+impl SubtractionKernel {
+    /// A kernel for `game`.
+    #[must_use]
+    pub fn new(game: &Subtraction) -> SubtractionKernel {
+        SubtractionKernel {
+            amounts: game
+                .amounts
+                .iter()
+                .map(|&s| usize::try_from(s).unwrap_or(usize::MAX))
+                .collect(),
+            seen: MexSet::new(),
+        }
+    }
+}
+
+impl Kernel for SubtractionKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.seen.reset(self.amounts.len());
+        let fits = self.amounts.partition_point(|&s| s <= n);
+        match g {
+            NimSequence::U8(v) => {
+                for &s in &self.amounts[..fits] {
+                    self.seen.insert(u64::from(v[n - s]));
+                }
+            }
+            _ => {
+                for &s in &self.amounts[..fits] {
+                    self.seen.insert(g.get(n - s));
+                }
+            }
+        }
+        Ok(self.seen.mex().value())
+    }
+}
+
+/// The all-but subtraction game: take any positive amount not in a finite
+/// excluded set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllBut {
+    excluded: Vec<u64>,
+}
+
+impl AllBut {
+    /// The game excluding these amounts.
+    pub fn new(mut excluded: Vec<u64>) -> Result<AllBut, GameError> {
+        excluded.sort_unstable();
+        excluded.dedup();
+        if excluded.first() == Some(&0) {
+            return Err(GameError::Rules {
+                message: "0 is never a move, so it cannot be excluded".to_owned(),
+            });
+        }
+        Ok(AllBut { excluded })
+    }
+
+    /// The excluded amounts, increasing.
+    #[must_use]
+    pub fn excluded(&self) -> &[u64] {
+        &self.excluded
+    }
+
+    /// Writes the options of a heap of `n`.
+    pub fn options(&self, n: u64, out: &mut Options<u64>) {
+        for s in 1..=n {
+            if self.excluded.binary_search(&s).is_err() {
+                if s == n {
+                    out.push_option([]);
+                } else {
+                    out.push_option([n - s]);
+                }
+            }
+        }
+    }
+}
+
+/// Dense kernel for [`AllBut`], in O(|excluded|) per value.
+///
+/// The options of n are every smaller heap except the few n - s with s
+/// excluded. With `count[v]`, the number of smaller heaps of value v, and
+/// the mex of *all* smaller heaps (which only grows), the mex of the
+/// options is the least of that mex and the values whose count drops to 0
+/// once the excluded heaps are taken away.
+pub struct AllButKernel {
+    excluded: Vec<usize>,
+    count: Vec<u64>,
+    prefix_mex: u64,
+}
+
+impl AllButKernel {
+    /// A kernel for `game`.
+    #[must_use]
+    pub fn new(game: &AllBut) -> AllButKernel {
+        AllButKernel {
+            excluded: game
+                .excluded
+                .iter()
+                .map(|&s| usize::try_from(s).unwrap_or(usize::MAX))
+                .collect(),
+            count: Vec::new(),
+            prefix_mex: 0,
+        }
+    }
+}
+
+impl Kernel for AllButKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        let fits = self.excluded.partition_point(|&s| s <= n);
+        for &s in &self.excluded[..fits] {
+            self.count[g.get(n - s) as usize] -= 1;
+        }
+        let mut value = self.prefix_mex;
+        for &s in &self.excluded[..fits] {
+            let v = g.get(n - s);
+            if self.count[v as usize] == 0 {
+                value = value.min(v);
+            }
+        }
+        for &s in &self.excluded[..fits] {
+            self.count[g.get(n - s) as usize] += 1;
+        }
+        // G(n) joins the smaller heaps of the next position.
+        if self.count.len() <= value as usize {
+            self.count.resize(value as usize + 1, 0);
+        }
+        self.count[value as usize] += 1;
+        while self
+            .count
+            .get(self.prefix_mex as usize)
+            .is_some_and(|&c| c > 0)
+        {
+            self.prefix_mex += 1;
+        }
+        Ok(value)
+    }
+}

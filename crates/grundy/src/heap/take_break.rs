@@ -1,0 +1,362 @@
+//! Evaluating take-and-break codes: explicit options for the generic
+//! solver, and the dense-engine kernel.
+//!
+//! Moves leaving up to two heaps are the common case and go through the
+//! contiguous pair loop. Moves leaving three or more heaps with no modifier
+//! use tables of XOR sets: `P_k(m)`, the values of all partitions of m into
+//! exactly k heaps, is the union over the first part a of
+//! `G(a) ^ P_(k-1)(m - a)`; `{k+}` digits use the same recursion for "at
+//! least k heaps". Three or more heaps *with* a modifier are enumerated
+//! partition by partition, within a budget that turns a hopeless request
+//! into a clear error.
+
+use crate::error::GameError;
+use crate::heap::code::{Digit, Modifier, TakeBreakCode};
+use crate::nimber::MexSet;
+use crate::ruleset::Options;
+use crate::sequence::dense::{insert_pair_xors, Kernel, ValueWidth};
+use crate::sequence::NimSequence;
+
+/// Most partitions one position may enumerate before the request is
+/// refused.
+pub const PARTITION_BUDGET: u64 = 50_000_000;
+
+/// Refuses codes that no engine here can evaluate: they add tokens or
+/// contain a move that changes nothing, so the game can loop.
+pub fn check_evaluable(code: &TakeBreakCode) -> Result<(), GameError> {
+    if code.adds_tokens() {
+        return Err(GameError::Rules {
+            message: format!(
+                "the code {code} has digits left of d0, which add tokens: such games can loop, and grundy's engines only evaluate games that end"
+            ),
+        });
+    }
+    if code.has_null_move() {
+        return Err(GameError::Rules {
+            message: format!(
+                "the code {code} has d0 allowing one heap to be left, a move that changes nothing: the game would loop"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Calls `visit` with every partition of `m` into exactly `k` positive
+/// parts, in nondecreasing order, that the modifier allows. Each partition
+/// spends one unit of `budget`; running out is an error.
+pub fn for_each_partition(
+    m: u64,
+    k: u64,
+    modifier: Modifier,
+    budget: &mut u64,
+    visit: &mut dyn FnMut(&[u64]),
+) -> Result<(), GameError> {
+    if k == 0 || k > m {
+        return Ok(());
+    }
+    if modifier == Modifier::AllEqual {
+        if m.is_multiple_of(k) {
+            spend(budget, m, k)?;
+            let parts = vec![m / k; k as usize];
+            visit(&parts);
+        }
+        return Ok(());
+    }
+    let mut parts = Vec::with_capacity(k as usize);
+    partitions_from(m, k, 1, modifier, budget, &mut parts, visit)
+}
+
+fn spend(budget: &mut u64, m: u64, k: u64) -> Result<(), GameError> {
+    if *budget == 0 {
+        return Err(GameError::Limit {
+            what: format!("enumerating the splits of {m} tokens into {k} heaps"),
+            limit: format!("{PARTITION_BUDGET} partitions per position"),
+        });
+    }
+    *budget -= 1;
+    Ok(())
+}
+
+fn partitions_from(
+    remaining: u64,
+    k_left: u64,
+    min_part: u64,
+    modifier: Modifier,
+    budget: &mut u64,
+    parts: &mut Vec<u64>,
+    visit: &mut dyn FnMut(&[u64]),
+) -> Result<(), GameError> {
+    if k_left == 1 {
+        if remaining < min_part {
+            return Ok(());
+        }
+        parts.push(remaining);
+        let keep = match modifier {
+            Modifier::NotAllEqual => parts.first() != parts.last(),
+            _ => true,
+        };
+        if keep {
+            spend(budget, remaining, k_left)?;
+            visit(parts);
+        }
+        parts.pop();
+        return Ok(());
+    }
+    let step = u64::from(modifier == Modifier::Unequal);
+    let mut part = min_part;
+    // Nondecreasing: this part times the parts left cannot exceed what remains.
+    while part.saturating_mul(k_left) <= remaining {
+        parts.push(part);
+        partitions_from(
+            remaining - part,
+            k_left - 1,
+            part + step,
+            modifier,
+            budget,
+            parts,
+            visit,
+        )?;
+        parts.pop();
+        part += 1;
+    }
+    Ok(())
+}
+
+/// The heap counts a digit allows for `m` tokens left, from 2 on.
+fn counts_from_two(digit: Digit, m: u64) -> impl Iterator<Item = u64> {
+    (2..=m).filter(move |&k| digit.allows(k))
+}
+
+/// Writes every option of a heap of `n` under `code` into `out`.
+pub fn code_options(code: &TakeBreakCode, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+    check_evaluable(code)?;
+    let mut budget = PARTITION_BUDGET;
+    let last = if code.is_infinite() {
+        n
+    } else {
+        n.min(code.finite_len() as u64 - 1)
+    };
+    for j in 0..=last {
+        let digit = code.digit(j);
+        if digit.is_zero() {
+            continue;
+        }
+        let m = n - j;
+        if m == 0 {
+            if digit.allows(0) {
+                out.push_option([]);
+            }
+            continue;
+        }
+        if digit.allows(1) && j > 0 {
+            out.push_option([m]);
+        }
+        for k in counts_from_two(digit, m) {
+            for_each_partition(m, k, digit.modifier(), &mut budget, &mut |parts| {
+                out.push_option(parts.iter().copied());
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// A bit set of values, grown on demand.
+type ValueBits = Vec<u64>;
+
+fn bits_insert(bits: &mut ValueBits, v: u64) {
+    let word = (v / 64) as usize;
+    if bits.len() <= word {
+        bits.resize(word + 1, 0);
+    }
+    bits[word] |= 1u64 << (v % 64);
+}
+
+/// Inserts `shift ^ v` into `dst` for every `v` in `src`.
+fn bits_union_shifted(dst: &mut ValueBits, src: &ValueBits, shift: u64) {
+    for (w, &word) in src.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as u64;
+            bits_insert(dst, (w as u64 * 64 + bit) ^ shift);
+            rest &= rest - 1;
+        }
+    }
+}
+
+fn seen_insert_bits(seen: &mut MexSet, src: &ValueBits) {
+    for (w, &word) in src.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as u64;
+            seen.insert(w as u64 * 64 + bit);
+            rest &= rest - 1;
+        }
+    }
+}
+
+/// The dense-engine kernel for a take-and-break code.
+pub struct CodeKernel {
+    code: TakeBreakCode,
+    width: ValueWidth,
+    seen: MexSet,
+    /// `exact[k][m]`: values of partitions of m into exactly k heaps, for
+    /// 2 <= k <= the largest exact count any unmodified digit allows.
+    exact: Vec<Vec<ValueBits>>,
+    /// `at_least[k][m]`: values of partitions of m into at least k heaps,
+    /// for 1 <= k <= the smallest `{k+}` of any unmodified digit.
+    at_least: Vec<Vec<ValueBits>>,
+}
+
+impl CodeKernel {
+    /// A kernel for `code`, or an error if the code can loop.
+    pub fn new(code: TakeBreakCode) -> Result<CodeKernel, GameError> {
+        check_evaluable(&code)?;
+        let mut max_exact = 0usize;
+        let mut max_at_least = 0usize;
+        let span = (code.finite_len() + code.repeat_len()) as u64;
+        let digits: Vec<Digit> = (0..span).map(|j| code.digit(j)).collect();
+        for d in digits.iter().filter(|d| d.modifier() == Modifier::None) {
+            let listed = d.counts();
+            if listed >> 3 != 0 {
+                max_exact = max_exact.max(63 - listed.leading_zeros() as usize);
+            }
+            if let Some(k) = d.at_least() {
+                // The kernel reads the table for max(k, 3) heaps; the
+                // recursion needs every level below it.
+                max_at_least = max_at_least.max(k.max(3) as usize);
+            }
+        }
+        let exact = if max_exact >= 3 {
+            vec![Vec::new(); max_exact + 1]
+        } else {
+            Vec::new()
+        };
+        let at_least = if max_at_least > 0 {
+            vec![Vec::new(); max_at_least + 1]
+        } else {
+            Vec::new()
+        };
+        Ok(CodeKernel {
+            code,
+            width: ValueWidth::default(),
+            seen: MexSet::new(),
+            exact,
+            at_least,
+        })
+    }
+
+    /// Extends the XOR-set tables to index n (all but `at_least[1][n]`,
+    /// which needs G(n)).
+    fn extend_tables(&mut self, g: &NimSequence, n: usize) {
+        if !self.exact.is_empty() {
+            for k in 2..self.exact.len() {
+                let mut set = ValueBits::new();
+                if k == 2 {
+                    for a in 1..=n / 2 {
+                        bits_insert(&mut set, g.get(a) ^ g.get(n - a));
+                    }
+                } else if n >= k {
+                    for a in 1..=(n - (k - 1)) {
+                        bits_union_shifted(&mut set, &self.exact[k - 1][n - a], g.get(a));
+                    }
+                }
+                self.exact[k].push(set);
+            }
+        }
+        if !self.at_least.is_empty() {
+            for k in 2..self.at_least.len() {
+                let mut set = ValueBits::new();
+                for a in 1..n {
+                    bits_union_shifted(&mut set, &self.at_least[k - 1][n - a], g.get(a));
+                }
+                self.at_least[k].push(set);
+            }
+        }
+    }
+}
+
+impl Kernel for CodeKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.extend_tables(g, n);
+        self.width.reset(&mut self.seen);
+        let mut budget = PARTITION_BUDGET;
+        let last = if self.code.is_infinite() {
+            n
+        } else {
+            n.min(self.code.finite_len() - 1)
+        };
+        for j in 0..=last {
+            let digit = self.code.digit(j as u64);
+            if digit.is_zero() {
+                continue;
+            }
+            let m = n - j;
+            if m == 0 {
+                if digit.allows(0) {
+                    self.seen.insert(0);
+                }
+                continue;
+            }
+            if digit.allows(1) && j > 0 {
+                self.seen.insert(g.get(m));
+            }
+            let modifier = digit.modifier();
+            if digit.allows(2) && m >= 2 {
+                match modifier {
+                    Modifier::None => insert_pair_xors(g.values(), m, false, &mut self.seen),
+                    Modifier::Unequal | Modifier::NotAllEqual => {
+                        insert_pair_xors(g.values(), m, true, &mut self.seen);
+                    }
+                    Modifier::AllEqual => {
+                        if m.is_multiple_of(2) {
+                            self.seen.insert(0);
+                        }
+                    }
+                }
+            }
+            let open_from = digit.at_least().map(u64::from);
+            let top = match digit.max_heaps() {
+                Some(most) => most.min(m as u64),
+                None => m as u64,
+            };
+            for k in 3..=top {
+                let listed = k < 64 && digit.counts() & (1u64 << k) != 0;
+                let open = open_from.is_some_and(|from| k >= from);
+                if !listed && !open {
+                    continue;
+                }
+                match modifier {
+                    Modifier::AllEqual => {
+                        if (m as u64).is_multiple_of(k) {
+                            let part = (m as u64 / k) as usize;
+                            self.seen.insert(if k % 2 == 1 { g.get(part) } else { 0 });
+                        }
+                    }
+                    Modifier::None if open => {
+                        // One table covers every count from k on.
+                        seen_insert_bits(&mut self.seen, &self.at_least[k as usize][m]);
+                        break;
+                    }
+                    Modifier::None => seen_insert_bits(&mut self.seen, &self.exact[k as usize][m]),
+                    Modifier::Unequal | Modifier::NotAllEqual => {
+                        let seen = &mut self.seen;
+                        for_each_partition(m as u64, k, modifier, &mut budget, &mut |parts| {
+                            let value = parts.iter().fold(0, |acc, &p| acc ^ g.get(p as usize));
+                            seen.insert(value);
+                        })?;
+                    }
+                }
+            }
+        }
+        let value = self.seen.mex().value();
+        self.width.record(value);
+        if self.at_least.len() > 2 {
+            // P_(>=1)(n) = {G(n)} ∪ P_(>=2)(n).
+            let mut set = self.at_least[2][n].clone();
+            bits_insert(&mut set, value);
+            self.at_least[1].push(set);
+        }
+        Ok(value)
+    }
+}

@@ -1,0 +1,129 @@
+//! User-defined rules in Rhai, sandboxed.
+//!
+//! A script defines `fn options(n)` returning an array of options, each an
+//! array of heap sizes: `[]` takes the heap whole, `[a]` leaves one heap,
+//! `[a, b]` splits it in two. Scripts run with an operation limit, no file
+//! or network access, and bounded arrays and strings; every heap in an
+//! option must be smaller than n, or the game could loop.
+
+use std::fmt;
+use std::path::Path;
+
+use rhai::{Array, Dynamic, Engine, Scope, AST};
+
+use crate::error::GameError;
+use crate::ruleset::Options;
+
+/// Operations one call of a script may perform before it is stopped.
+pub const MAX_OPERATIONS: u64 = 50_000_000;
+
+/// A sandboxed Rhai engine with grundy's limits.
+#[must_use]
+pub fn sandboxed_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(64);
+    engine.set_max_expr_depths(128, 64);
+    engine.set_max_string_size(1 << 20);
+    engine.set_max_array_size(1 << 24);
+    engine.set_max_map_size(1 << 20);
+    engine
+}
+
+/// Turns a Rhai error into a [`GameError`] with `context`.
+pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
+    GameError::Rules {
+        message: format!("{context}: {error}"),
+    }
+}
+
+/// A heap game defined by a script's `options(n)`.
+pub struct ScriptRules {
+    name: String,
+    engine: Engine,
+    ast: AST,
+}
+
+impl fmt::Debug for ScriptRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptRules")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl ScriptRules {
+    /// Compiles a script; `name` identifies it in messages.
+    pub fn compile(name: &str, source: &str) -> Result<ScriptRules, GameError> {
+        let engine = sandboxed_engine();
+        let ast = engine
+            .compile(source)
+            .map_err(|e| script_error(&format!("script {name} does not compile"), &e))?;
+        if !ast
+            .iter_functions()
+            .any(|f| f.name == "options" && f.params.len() == 1)
+        {
+            return Err(GameError::Rules {
+                message: format!("script {name} must define fn options(n)"),
+            });
+        }
+        Ok(ScriptRules {
+            name: name.to_owned(),
+            engine,
+            ast,
+        })
+    }
+
+    /// Reads and compiles a script file.
+    pub fn load(path: &Path) -> Result<ScriptRules, GameError> {
+        let source = std::fs::read_to_string(path).map_err(|e| GameError::Rules {
+            message: format!("cannot read script {}: {e}", path.display()),
+        })?;
+        ScriptRules::compile(&path.display().to_string(), &source)
+    }
+
+    /// Writes the options of a heap of `n`, checking that each heap left is
+    /// smaller than `n` (heaps of 0 vanish).
+    pub fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        let arg = i64::try_from(n).map_err(|_| GameError::Limit {
+            what: format!("the heap {n}"),
+            limit: "2^63 for scripts".to_owned(),
+        })?;
+        let result: Dynamic = self
+            .engine
+            .call_fn(&mut Scope::new(), &self.ast, "options", (arg,))
+            .map_err(|e| {
+                script_error(&format!("script {} failed at options({n})", self.name), &e)
+            })?;
+        let bad = |what: String| GameError::Rules {
+            message: format!("script {}: options({n}) {what}", self.name),
+        };
+        let options = result
+            .try_cast::<Array>()
+            .ok_or_else(|| bad("did not return an array of options".to_owned()))?;
+        for option in options {
+            let option = option.try_cast::<Array>().ok_or_else(|| {
+                bad("returned an option that is not an array of heap sizes".to_owned())
+            })?;
+            for part in option {
+                let size = part
+                    .as_int()
+                    .map_err(|t| bad(format!("returned a heap that is a {t}, not an integer")))?;
+                if size < 0 {
+                    return Err(bad(format!("returned a negative heap {size}")));
+                }
+                let size = size as u64;
+                if size >= n {
+                    return Err(bad(format!(
+                        "returned a heap of {size}, which is not smaller than {n}: the game would loop"
+                    )));
+                }
+                if size > 0 {
+                    out.push_component(size);
+                }
+            }
+            out.end_option();
+        }
+        Ok(())
+    }
+}
