@@ -12,9 +12,8 @@
 
 use crate::error::GameError;
 use crate::heap::code::{Digit, Modifier, TakeBreakCode};
-use crate::nimber::MexSet;
 use crate::ruleset::Options;
-use crate::sequence::dense::{insert_pair_xors, Kernel, ValueWidth};
+use crate::sequence::dense::{insert_pair_xors, Kernel, ValueFlags, ValueWidth};
 use crate::sequence::NimSequence;
 
 /// Most partitions one position may enumerate before the request is
@@ -183,7 +182,7 @@ fn bits_union_shifted(dst: &mut ValueBits, src: &ValueBits, shift: u64) {
     }
 }
 
-fn seen_insert_bits(seen: &mut MexSet, src: &ValueBits) {
+fn seen_insert_bits(seen: &mut ValueFlags, src: &ValueBits) {
     for (w, &word) in src.iter().enumerate() {
         let mut rest = word;
         while rest != 0 {
@@ -198,7 +197,7 @@ fn seen_insert_bits(seen: &mut MexSet, src: &ValueBits) {
 pub struct CodeKernel {
     code: TakeBreakCode,
     width: ValueWidth,
-    seen: MexSet,
+    seen: ValueFlags,
     /// `exact[k][m]`: values of partitions of m into exactly k heaps, for
     /// 2 <= k <= the largest exact count any unmodified digit allows.
     exact: Vec<Vec<ValueBits>>,
@@ -239,7 +238,7 @@ impl CodeKernel {
         Ok(CodeKernel {
             code,
             width: ValueWidth::default(),
-            seen: MexSet::new(),
+            seen: ValueFlags::default(),
             exact,
             at_least,
         })
@@ -349,7 +348,7 @@ impl Kernel for CodeKernel {
                 }
             }
         }
-        let value = self.seen.mex().value();
+        let value = self.seen.mex();
         self.width.record(value);
         if self.at_least.len() > 2 {
             // P_(>=1)(n) = {G(n)} ∪ P_(>=2)(n).

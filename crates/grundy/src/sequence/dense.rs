@@ -7,7 +7,6 @@
 //! contiguous range and the bit set sized to the values seen.
 
 use crate::error::GameError;
-use crate::nimber::MexSet;
 use crate::sequence::{NimSequence, Values};
 
 /// Computes the next value of a nim-sequence.
@@ -44,8 +43,48 @@ impl ValueWidth {
     }
 
     /// Clears `seen` for options whose values are below [`ValueWidth::xor_bound`].
-    pub fn reset(&self, seen: &mut MexSet) {
+    pub fn reset(&self, seen: &mut ValueFlags) {
         seen.reset(self.xor_bound() as usize);
+    }
+}
+
+/// The option values seen for one position, one byte per possible value.
+///
+/// Bytes rather than bits because the hot loops only *store* into it: a
+/// bit set needs a read-modify-write of the same word for every option,
+/// which chains each option to the last through memory, while byte
+/// stores are independent of each other.
+#[derive(Clone, Debug, Default)]
+pub struct ValueFlags {
+    flags: Vec<u8>,
+}
+
+impl ValueFlags {
+    /// Clears the set for values below `bound` (the mex may be `bound`).
+    pub fn reset(&mut self, bound: usize) {
+        self.flags.clear();
+        self.flags.resize(bound + 1, 0);
+    }
+
+    /// Records a value; values beyond the bound cannot be the mex and are
+    /// ignored.
+    #[inline]
+    pub fn insert(&mut self, value: u64) {
+        if let Some(flag) = usize::try_from(value).ok().and_then(|v| self.flags.get_mut(v)) {
+            *flag = 1;
+        }
+    }
+
+    /// The flags, for hot loops that only store values below the bound.
+    #[inline]
+    pub fn flags_mut(&mut self) -> &mut [u8] {
+        &mut self.flags
+    }
+
+    /// The least value not recorded.
+    #[must_use]
+    pub fn mex(&self) -> u64 {
+        self.flags.iter().position(|&f| f == 0).unwrap_or(self.flags.len()) as u64
     }
 }
 
@@ -75,18 +114,18 @@ impl Narrow for u32 {
 
 /// Inserts `G(a) ^ G(m - a)` for every split of `m` into two non-empty
 /// heaps (`1 <= a <= m / 2`); with `unequal`, skips the split into equal
-/// halves. The words of `seen` must cover every XOR of stored values.
+/// halves. `seen` must have been reset to cover every XOR of stored values.
 #[inline]
-pub fn insert_pair_xors(values: Values<'_>, m: usize, unequal: bool, seen: &mut MexSet) {
+pub fn insert_pair_xors(values: Values<'_>, m: usize, unequal: bool, seen: &mut ValueFlags) {
     match values {
-        Values::U8(g) => pairs(g, m, unequal, seen.words_mut()),
-        Values::U16(g) => pairs(g, m, unequal, seen.words_mut()),
-        Values::U32(g) => pairs(g, m, unequal, seen.words_mut()),
+        Values::U8(g) => pairs(g, m, unequal, seen.flags_mut()),
+        Values::U16(g) => pairs(g, m, unequal, seen.flags_mut()),
+        Values::U32(g) => pairs(g, m, unequal, seen.flags_mut()),
     }
 }
 
 #[inline]
-fn pairs<T: Narrow>(g: &[T], m: usize, unequal: bool, words: &mut [u64]) {
+fn pairs<T: Narrow>(g: &[T], m: usize, unequal: bool, flags: &mut [u8]) {
     if m < 2 {
         return;
     }
@@ -98,8 +137,7 @@ fn pairs<T: Narrow>(g: &[T], m: usize, unequal: bool, words: &mut [u64]) {
     let low = &g[1..=half];
     let high = &g[m - half..m];
     for (x, y) in low.iter().zip(high.iter().rev()) {
-        let v = x.index() ^ y.index();
-        words[v >> 6] |= 1u64 << (v & 63);
+        flags[x.index() ^ y.index()] = 1;
     }
 }
 

@@ -1,0 +1,61 @@
+//! Nim-sequence throughput of the dense engine. Every benchmark checks its
+//! answer, so a fast wrong engine cannot pass. Run: `cargo bench -p grundy`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use grundy::spec::parse_heap_spec;
+
+/// Kayles (OEIS A002186): period 12 from n = 71.
+const KAYLES_PERIOD_START: [u64; 12] = [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2];
+
+fn sequence(spec: &str, n: usize) -> Vec<u64> {
+    parse_heap_spec(spec).unwrap().nim_sequence(n).unwrap().to_vec()
+}
+
+fn dense(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dense");
+    group.sample_size(10);
+
+    let n = 100_000;
+    group.throughput(Throughput::Elements(n as u64));
+    group.bench_function(BenchmarkId::new("kayles", n), |b| {
+        b.iter(|| {
+            let values = sequence("kayles", n);
+            // G(71 + i) starts the period of 12.
+            for (k, &v) in values[71..].iter().enumerate() {
+                assert_eq!(v, KAYLES_PERIOD_START[k % 12]);
+            }
+        })
+    });
+    group.bench_function(BenchmarkId::new("grundy", n), |b| {
+        b.iter(|| {
+            let values = sequence("grundy", n);
+            // OEIS A002188 starts 0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3.
+            assert_eq!(&values[..20], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3]);
+        })
+    });
+
+    let n = 1 << 16;
+    group.throughput(Throughput::Elements(n as u64));
+    group.bench_function(BenchmarkId::new("treblecross", n), |b| {
+        b.iter(|| {
+            let values = sequence("treblecross", n);
+            // By hand: heaps 0-2 have no move, 3 can only be taken whole,
+            // 4 and 5 leave a heap of 1 or 2 (value 0).
+            assert_eq!(&values[..6], &[0, 0, 0, 1, 1, 1]);
+        })
+    });
+
+    let n = 10_000_000;
+    group.throughput(Throughput::Elements(n as u64));
+    group.bench_function(BenchmarkId::new("sub:1..100", n), |b| {
+        b.iter(|| {
+            let values = sequence("sub:1..100", n);
+            // Taking 1 to k tokens gives G(n) = n mod (k + 1).
+            assert!(values.iter().enumerate().all(|(i, &v)| v == i as u64 % 101));
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, dense);
+criterion_main!(benches);
