@@ -1,9 +1,13 @@
 //! The `grundy` command: parses arguments and wires the library's engines
 //! to the terminal. Exit codes: 0 ok, 1 a negative answer, 2 an error.
 
+mod analyze;
 mod eval;
 mod graph_cmd;
+mod numbers;
 mod output;
+mod period_cmd;
+mod plot;
 mod seq;
 
 use std::io;
@@ -34,6 +38,72 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// The main job: values, period (proved or observed), exceptions, rare
+    /// values and a plot of a heap game.
+    Analyze {
+        /// The game (e.g. kayles, 0.137, sub:2,3,7).
+        spec: String,
+        /// Most values to compute while looking for a provable period.
+        #[arg(long, default_value = "2^16", value_parser = numbers::parse_count)]
+        max: u64,
+        /// The plot file (.svg or .png); default: named after the game.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Extend the sequence until its period is proved or --max values.
+    Period {
+        /// The game.
+        spec: String,
+        /// Most values to compute (e.g. 65536, 2^24, 1e6).
+        #[arg(long, default_value = "2^24", value_parser = numbers::parse_count)]
+        max: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// G(n) for any n up to 2^64-1, from a proved period when n is large.
+    Value {
+        /// The game.
+        spec: String,
+        /// The heap.
+        #[arg(value_parser = numbers::parse_count)]
+        n: u64,
+        /// Most values to compute directly or while proving a period.
+        #[arg(long, default_value = "2^24", value_parser = numbers::parse_count)]
+        max: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Compare a conjectured formula for G(n) with the computed values.
+    Check {
+        /// The game.
+        spec: String,
+        /// A Rhai expression in n; helpers: popcount, omega, odd_part,
+        /// nim_sum, nim_mul, mex, floor_log2.
+        #[arg(long)]
+        formula: String,
+        /// How many values to check.
+        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count)]
+        count: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Scatter plot of G(n) (SVG or PNG by the file's extension).
+    Plot {
+        /// The game.
+        spec: String,
+        /// How many values.
+        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count)]
+        count: u64,
+        /// The image file.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
     /// Value, outcome and every winning move of a sum of positions.
     Eval {
         /// The game (e.g. nim, graph:FILE).
@@ -50,7 +120,7 @@ enum Command {
         /// The game (e.g. kayles, 0.137, sub:1,3,4).
         spec: String,
         /// How many values.
-        #[arg(short = 'n', long = "count", default_value_t = 100)]
+        #[arg(short = 'n', long = "count", default_value = "100", value_parser = numbers::parse_count)]
         count: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = seq::SeqFormat::Text)]
@@ -71,6 +141,30 @@ enum Command {
 fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Analyze {
+            spec,
+            max,
+            plot,
+            format,
+        } => analyze::run(&spec, max, plot.as_deref(), format),
+        Command::Period { spec, max, format } => period_cmd::run_period(&spec, max, format),
+        Command::Value {
+            spec,
+            n,
+            max,
+            format,
+        } => period_cmd::run_value(&spec, n, max, format),
+        Command::Check {
+            spec,
+            formula,
+            count,
+            format,
+        } => period_cmd::run_check(&spec, &formula, count, format),
+        Command::Plot {
+            spec,
+            count,
+            output,
+        } => analyze::run_plot(&spec, count, &output),
         Command::Eval {
             spec,
             positions,

@@ -8,7 +8,11 @@ use grundy::spec::parse_heap_spec;
 const KAYLES_PERIOD_START: [u64; 12] = [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2];
 
 fn sequence(spec: &str, n: usize) -> Vec<u64> {
-    parse_heap_spec(spec).unwrap().nim_sequence(n).unwrap().to_vec()
+    parse_heap_spec(spec)
+        .unwrap()
+        .nim_sequence(n)
+        .unwrap()
+        .to_vec()
 }
 
 fn dense(c: &mut Criterion) {
@@ -30,7 +34,10 @@ fn dense(c: &mut Criterion) {
         b.iter(|| {
             let values = sequence("grundy", n);
             // OEIS A002188 starts 0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3.
-            assert_eq!(&values[..20], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3]);
+            assert_eq!(
+                &values[..20],
+                &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3]
+            );
         })
     });
 

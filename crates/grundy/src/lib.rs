@@ -11,14 +11,20 @@
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.
 //! * [`sequence`]: nim-sequences and the engines that compute them.
+//! * [`period`]: periodicity detection and proofs.
+//! * [`formula`]: conjectured formulas for G(n) and their check.
+//! * [`rare`]: rare and common values (sparse space) and the best mask.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod formula;
 pub mod graph;
 pub mod heap;
 pub mod nimber;
+pub mod period;
+pub mod rare;
 pub mod ruleset;
 pub mod script;
 pub mod sequence;

@@ -70,7 +70,10 @@ impl ValueFlags {
     /// ignored.
     #[inline]
     pub fn insert(&mut self, value: u64) {
-        if let Some(flag) = usize::try_from(value).ok().and_then(|v| self.flags.get_mut(v)) {
+        if let Some(flag) = usize::try_from(value)
+            .ok()
+            .and_then(|v| self.flags.get_mut(v))
+        {
             *flag = 1;
         }
     }
@@ -84,7 +87,10 @@ impl ValueFlags {
     /// The least value not recorded.
     #[must_use]
     pub fn mex(&self) -> u64 {
-        self.flags.iter().position(|&f| f == 0).unwrap_or(self.flags.len()) as u64
+        self.flags
+            .iter()
+            .position(|&f| f == 0)
+            .unwrap_or(self.flags.len()) as u64
     }
 }
 

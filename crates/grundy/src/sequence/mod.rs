@@ -140,7 +140,7 @@ impl NimSequence {
     }
 
     /// Every value, widened to u64.
-    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = u64> + Clone + '_ {
         (0..self.len()).map(move |n| self.get(n))
     }
 

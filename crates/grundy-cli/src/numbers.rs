@@ -1,0 +1,48 @@
+//! Reading counts from the command line: `65536`, `2^16`, `1e6`, `10_000`.
+
+/// Parses a count written as a plain number, a power (`2^16`) or in
+/// scientific notation (`1e6`).
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();
+    let overflow = || format!("'{text}' is larger than {}", u64::MAX);
+    if let Some((base, exp)) = cleaned.split_once('^') {
+        let base: u64 = base
+            .parse()
+            .map_err(|_| format!("'{text}': '{base}' is not a number"))?;
+        let exp: u32 = exp
+            .parse()
+            .map_err(|_| format!("'{text}': '{exp}' is not an exponent"))?;
+        return base.checked_pow(exp).ok_or_else(overflow);
+    }
+    if let Some((mantissa, exp)) = cleaned.split_once(['e', 'E']) {
+        let mantissa: u64 = mantissa
+            .parse()
+            .map_err(|_| format!("'{text}': '{mantissa}' is not a whole number"))?;
+        let exp: u32 = exp
+            .parse()
+            .map_err(|_| format!("'{text}': '{exp}' is not an exponent"))?;
+        return 10u64
+            .checked_pow(exp)
+            .and_then(|p| p.checked_mul(mantissa))
+            .ok_or_else(overflow);
+    }
+    cleaned
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number (forms: 65536, 2^16, 1e6)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn forms() {
+        assert_eq!(parse_count("65536"), Ok(65536));
+        assert_eq!(parse_count("2^16"), Ok(65536));
+        assert_eq!(parse_count("1e6"), Ok(1_000_000));
+        assert_eq!(parse_count("10_000"), Ok(10_000));
+        assert!(parse_count("2^70").is_err());
+        assert!(parse_count("x").is_err());
+        assert!(parse_count("-3").is_err());
+    }
+}

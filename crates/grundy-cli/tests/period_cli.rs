@@ -1,0 +1,184 @@
+//! `period`, `value`, `check`, `analyze` and `plot` as a user runs them.
+
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn period_json_shape() {
+    let v = json_of(&["period", "kayles", "--format", "json"]);
+    assert_eq!(v["game"], "kayles");
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["saltus"], 0);
+    assert_eq!(v["proved"], true);
+    assert!(v["reason"].as_str().unwrap().contains("Guy-Smith"));
+    assert!(v["values_computed"].as_u64().unwrap() >= 170);
+}
+
+#[test]
+fn period_not_found_is_null() {
+    let v = json_of(&["period", "grundy", "--max", "2^12", "--format", "json"]);
+    assert_eq!(v["period"], Value::Null);
+    assert_eq!(v["proved"], false);
+    assert_eq!(v["values_computed"], 4096);
+}
+
+#[test]
+fn value_of_a_huge_heap_is_instant() {
+    let start = Instant::now();
+    let v = json_of(&["value", "kayles", "1000000000000000000", "--format", "json"]);
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // 10^18 - 71 = 12q + r with r = (10^18 - 71) mod 12; the period
+    // 7 4 1 2 8 1 4 7 2 1 8 2 starts at 71 (OEIS A002186).
+    let period = [7u64, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2];
+    let r = ((1_000_000_000_000_000_000u64 - 71) % 12) as usize;
+    assert_eq!(v["value"], period[r]);
+    grundy()
+        .args(["value", "kayles", "18446744073709551615"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn value_agrees_with_seq() {
+    let seq = json_of(&["seq", "dawsons-chess", "-n", "3000", "--format", "json"]);
+    for n in [0u64, 5, 51, 52, 999, 2999] {
+        let v = json_of(&["value", "dawsons-chess", &n.to_string(), "--format", "json"]);
+        assert_eq!(v["value"], seq["values"][n as usize], "n = {n}");
+    }
+}
+
+#[test]
+fn value_refuses_what_it_cannot_know() {
+    grundy()
+        .args(["value", "grundy", "1000000000000", "--max", "2^12"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("no period is proved").and(predicate::str::contains("--max")),
+        );
+    // Within reach it is computed directly, proof or not.
+    grundy()
+        .args(["value", "grundy", "20"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("G(20) = 0"));
+}
+
+#[test]
+fn check_holds_and_fails() {
+    let closed_form =
+        "if n == 0 { 0 } else if n % 2 == 1 { omega(n) } else { 1 + omega(odd_part(n)) }";
+    grundy()
+        .args([
+            "check",
+            "equal-split",
+            "--formula",
+            closed_form,
+            "-n",
+            "5000",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("holds for all n < 5000"));
+    // Ω(n) alone is wrong first at n = 2 (G(2) = 1, Ω(2) = 1... so at 4: G(4) = 1, Ω(4) = 2).
+    let out = grundy()
+        .args([
+            "check",
+            "equal-split",
+            "--formula",
+            "omega(n)",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["holds"], false);
+    assert_eq!(v["counterexample"]["n"], 4);
+    assert_eq!(v["counterexample"]["value"], 1);
+    assert_eq!(v["counterexample"]["formula"], 2);
+    grundy()
+        .args(["check", "equal-split", "--formula", "omega(n"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not parse"));
+    grundy()
+        .args(["check", "equal-split", "--formula", "undefined_helper(n)"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("undefined_helper"));
+}
+
+#[test]
+fn analyze_reports_and_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("kayles.svg");
+    grundy()
+        .args(["analyze", "kayles", "--plot"])
+        .arg(&plot)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("period 12 from n = 71, proved"))
+        .stdout(predicate::str::contains(
+            "0 3 6 9 11 15 18 21 22 28 34 39 57 70",
+        ))
+        .stdout(predicate::str::contains("largest:     G(27) = 8"))
+        .stdout(predicate::str::contains(plot.display().to_string()));
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.matches("<circle").count() > 100);
+    let v = json_of(&[
+        "analyze",
+        "officers",
+        "--plot",
+        dir.path().join("o.svg").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["proved"], false);
+    assert!(v["rare"]["count"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn plot_png_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.png", "g.svg"] {
+        let path = dir.path().join(name);
+        grundy()
+            .args(["plot", "grundy", "-n", "2000", "-o"])
+            .arg(&path)
+            .assert()
+            .success();
+        let bytes = std::fs::read(&path).unwrap();
+        if name.ends_with("png") {
+            assert_eq!(&bytes[1..4], b"PNG");
+        } else {
+            assert!(bytes.starts_with(b"<svg"));
+        }
+    }
+    grundy()
+        .args(["plot", "kayles", "-o"])
+        .arg(dir.path().join("g.gif"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(".svg or .png"));
+}

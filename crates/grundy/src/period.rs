@@ -1,0 +1,391 @@
+//! Periodicity of nim-sequences: detection in linear time, and proofs.
+//!
+//! **Detection.** A sequence is arithmetic-periodic with preperiod e,
+//! period p and saltus s when `G(n + p) = G(n) + s` for all n >= e
+//! (ordinary periodicity is s = 0). That holds exactly when the first
+//! differences `D(n) = G(n + 1) - G(n)` satisfy `D(n + p) = D(n)` for
+//! n >= e. Reversing D turns "periodic from e to the end" into "the
+//! reversed sequence agrees with itself shifted by p for a prefix", and
+//! the Z-function gives that prefix length for every p at once, so every
+//! p gets its least e in O(N) total. A candidate counts only when its
+//! periodic part is long: `2e + 2p <= N` (the pattern must fill the whole
+//! second half, which also rules out short coincidences at the end); the
+//! least such p is reported, with its least e.
+//!
+//! **Proofs.** Each rule names its theorem and the inequality checked:
+//! * take-and-break codes with finitely many digits, no modifiers and at
+//!   most k heaps left by a move (the Guy–Smith theorem and its
+//!   generalisation): proved when `k*e + k*p + t + k <= N`, with t the
+//!   index of the last non-zero digit and N the number of values computed
+//!   (CGSuite's conservative test; the theorem itself needs
+//!   `G(n + p) = G(n)` for `e <= n < 2e + p + t` when k = 2);
+//! * finite subtraction sets with largest element s: G(n) depends only on
+//!   the s values before it, so s consecutive repeats prove the period:
+//!   proved when `e + p + s <= N`;
+//! * Nim: `G(n) = n` (period 1, saltus 1), for every n;
+//! * everything else (codes with `!`, `?` or `=`, infinite codes, all-but
+//!   games, splitting games, scripts) is reported as observed, never
+//!   proved.
+
+use std::fmt;
+
+use crate::error::GameError;
+use crate::heap::code::TakeBreakCode;
+use crate::heap::HeapGame;
+use crate::sequence::NimSequence;
+
+/// An (arithmetic) periodicity: `G(n + period) = G(n) + saltus` for all
+/// n >= preperiod.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The least e from which the pattern holds.
+    pub preperiod: usize,
+    /// The period p.
+    pub period: usize,
+    /// The saltus s (0 for ordinary periodicity).
+    pub saltus: i64,
+}
+
+impl fmt::Display for Periodicity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "period {} from n = {}", self.period, self.preperiod)?;
+        if self.saltus != 0 {
+            write!(f, " with saltus {}", self.saltus)?;
+        }
+        Ok(())
+    }
+}
+
+/// The Z-function: `z[i]` is the length of the longest common prefix of
+/// `s` and `s[i..]` (`z[0]` is `s.len()`).
+fn z_function<T: PartialEq>(s: &[T]) -> Vec<u32> {
+    let n = s.len();
+    let mut z = vec![0u32; n];
+    if n == 0 {
+        return z;
+    }
+    z[0] = n as u32;
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..n {
+        let mut k = if i < right {
+            (right - i).min(z[i - left] as usize)
+        } else {
+            0
+        };
+        while i + k < n && s[k] == s[i + k] {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
+}
+
+/// The least period (and its least preperiod and saltus) of `values`
+/// whose periodic part fills at least the second half: `2e + 2p <= N`.
+#[must_use]
+pub fn detect(values: &[i64]) -> Option<Periodicity> {
+    let n = values.len();
+    if n < 2 {
+        return None;
+    }
+    // Reversed first differences.
+    let reversed: Vec<i64> = (0..n - 1)
+        .rev()
+        .map(|i| values[i + 1] - values[i])
+        .collect();
+    let z = z_function(&reversed);
+    let len = reversed.len();
+    for p in 1..=n / 2 {
+        if p >= len {
+            break;
+        }
+        let tail = p + z[p] as usize;
+        let e = len.saturating_sub(tail);
+        if 2 * e + 2 * p <= n {
+            let saltus = values[e + p] - values[e];
+            return Some(Periodicity {
+                preperiod: e,
+                period: p,
+                saltus,
+            });
+        }
+    }
+    None
+}
+
+/// [`detect`] on a stored nim-sequence.
+#[must_use]
+pub fn detect_in(sequence: &NimSequence) -> Option<Periodicity> {
+    let values: Vec<i64> = sequence.iter().map(|v| v as i64).collect();
+    detect(&values)
+}
+
+/// The theorem that can prove a game's periodicity, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofRule {
+    /// A finite take-and-break code without modifiers leaving at most
+    /// `heaps` heaps; `last_digit` is the index t of its last non-zero digit.
+    TakeBreak {
+        /// Most heaps a move leaves (k).
+        heaps: u64,
+        /// Index of the last non-zero digit (t).
+        last_digit: u64,
+    },
+    /// A finite subtraction set with largest element `largest`.
+    Subtraction {
+        /// The largest amount (s).
+        largest: u64,
+    },
+    /// Nim: G(n) = n.
+    Nim,
+    /// No theorem applies; the reason says why.
+    Observed(String),
+}
+
+/// The proof rule for a game.
+#[must_use]
+pub fn proof_rule(game: &HeapGame) -> ProofRule {
+    match game {
+        HeapGame::Nim => ProofRule::Nim,
+        HeapGame::Code(code) => code_rule(code),
+        HeapGame::Subtraction(sub) => ProofRule::Subtraction {
+            largest: sub.amounts().last().copied().unwrap_or(0),
+        },
+        HeapGame::AllBut(_) => ProofRule::Observed(
+            "all-but subtraction games are arithmetic-periodic, but grundy proves no bound on the preperiod".to_owned(),
+        ),
+        HeapGame::EqualSplit | HeapGame::Divisor => ProofRule::Observed(
+            "no periodicity theorem covers splitting games".to_owned(),
+        ),
+        HeapGame::Script(_) => ProofRule::Observed(
+            "no periodicity theorem covers scripted rules".to_owned(),
+        ),
+    }
+}
+
+fn code_rule(code: &TakeBreakCode) -> ProofRule {
+    if code.has_modifiers() {
+        return ProofRule::Observed(format!(
+            "the code {code} has a modifier (! ? =), and the periodicity theorem does not hold for such codes"
+        ));
+    }
+    if code.is_infinite() {
+        return ProofRule::Observed(format!(
+            "the code {code} has a repeating tail, and the periodicity theorem needs finitely many digits"
+        ));
+    }
+    let Some(heaps) = code.max_heaps() else {
+        return ProofRule::Observed(format!(
+            "the code {code} allows any number of heaps, and the periodicity theorem needs a bound"
+        ));
+    };
+    match code.last_nonzero() {
+        Some(t) => ProofRule::TakeBreak {
+            heaps: heaps.max(1),
+            last_digit: t,
+        },
+        None => ProofRule::Observed(format!("the code {code} has no moves")),
+    }
+}
+
+/// The number of values a rule needs to prove `found`, if it can.
+#[must_use]
+pub fn values_needed(rule: &ProofRule, found: &Periodicity) -> Option<u64> {
+    let (e, p) = (found.preperiod as u64, found.period as u64);
+    match rule {
+        ProofRule::TakeBreak { heaps, last_digit } if found.saltus == 0 => {
+            Some(heaps * e + heaps * p + last_digit + heaps)
+        }
+        ProofRule::Subtraction { largest } if found.saltus == 0 => Some(e + p + largest),
+        _ => None,
+    }
+}
+
+/// The outcome of a period search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodReport {
+    /// The pattern found, if any.
+    pub periodicity: Option<Periodicity>,
+    /// `true` when a theorem proves the pattern for every n.
+    pub proved: bool,
+    /// The theorem used, or why nothing is proved.
+    pub reason: String,
+    /// How many values (G(0..N)) were computed.
+    pub values_computed: usize,
+}
+
+/// Judges what `values` (all computed values of `game`) establish.
+#[must_use]
+pub fn judge(game: &HeapGame, values: &NimSequence) -> PeriodReport {
+    let n = values.len();
+    let rule = proof_rule(game);
+    if rule == ProofRule::Nim {
+        return PeriodReport {
+            periodicity: Some(Periodicity {
+                preperiod: 0,
+                period: 1,
+                saltus: 1,
+            }),
+            proved: true,
+            reason: "Nim: G(n) = n for every n (Bouton), so period 1 with saltus 1".to_owned(),
+            values_computed: n,
+        };
+    }
+    let Some(found) = detect_in(values) else {
+        return PeriodReport {
+            periodicity: None,
+            proved: false,
+            reason: format!("no period found in the first {n} values"),
+            values_computed: n,
+        };
+    };
+    let (e, p) = (found.preperiod, found.period);
+    let (proved, reason) = match (&rule, values_needed(&rule, &found)) {
+        (ProofRule::TakeBreak { heaps, last_digit }, Some(needed)) if needed <= n as u64 => (
+            true,
+            format!(
+                "periodicity theorem for take-and-break codes (Guy-Smith, generalised to moves leaving up to k heaps): G(n+p) = G(n) checked for {e} <= n < {}, and k*e + k*p + t + k = {needed} <= {n} values computed (k = {heaps}, t = {last_digit})",
+                n - p
+            ),
+        ),
+        (ProofRule::Subtraction { largest }, Some(needed)) if needed <= n as u64 => (
+            true,
+            format!(
+                "finite subtraction set with largest element s = {largest}: G(n) depends only on the previous s values, and G(n+p) = G(n) holds for s consecutive n from {e} (e + p + s = {needed} <= {n} values computed)"
+            ),
+        ),
+        (_, Some(needed)) => (
+            false,
+            format!("observed up to n = {}; the proof needs {needed} values and only {n} were computed", n - 1),
+        ),
+        (ProofRule::Observed(why), None) => (false, format!("observed up to n = {} only: {why}", n - 1)),
+        (_, None) => (
+            false,
+            format!("observed up to n = {} only: the pattern has a saltus, which no theorem here covers for this game", n - 1),
+        ),
+    };
+    PeriodReport {
+        periodicity: Some(found),
+        proved,
+        reason,
+        values_computed: n,
+    }
+}
+
+/// Computes values of `game`, doubling their number from `start` until a
+/// period is proved or `max` values are reached. Returns the report and
+/// the values computed.
+pub fn find_period(
+    game: &HeapGame,
+    start: usize,
+    max: usize,
+) -> Result<(PeriodReport, NimSequence), GameError> {
+    let mut engine = game.dense_engine()?;
+    let mut target = start.clamp(1, max.max(1));
+    loop {
+        engine.extend_to(target)?;
+        let report = judge(game, engine.values());
+        if report.proved || target >= max {
+            return Ok((report, engine.into_values()));
+        }
+        // Jump straight to what the proof needs when a pattern is in sight.
+        let needed = report
+            .periodicity
+            .and_then(|found| values_needed(&proof_rule(game), &found))
+            .map_or(0, |v| usize::try_from(v).unwrap_or(usize::MAX));
+        target = (target * 2).max(needed).min(max);
+    }
+}
+
+/// G(n) for any n, from values covering a proved periodicity.
+pub fn value_from_period(
+    values: &NimSequence,
+    periodicity: &Periodicity,
+    n: u64,
+) -> Result<u64, GameError> {
+    if let Ok(index) = usize::try_from(n) {
+        if index < values.len() {
+            return Ok(values.get(index));
+        }
+    }
+    let (e, p) = (periodicity.preperiod as u64, periodicity.period as u64);
+    let (q, r) = ((n - e) / p, (n - e) % p);
+    let base = values.get((e + r) as usize) as i128;
+    let value = base + i128::from(periodicity.saltus) * i128::from(q);
+    u64::try_from(value).map_err(|_| GameError::Limit {
+        what: format!("G({n})"),
+        limit: "2^64".to_owned(),
+    })
+}
+
+/// Positions before the preperiod whose values break the pattern: where
+/// `G(n)` differs from the value the periodic part, extended backwards,
+/// would give.
+#[must_use]
+pub fn exceptions(values: &NimSequence, periodicity: &Periodicity) -> Vec<usize> {
+    let (e, p, s) = (
+        periodicity.preperiod as i64,
+        periodicity.period as i64,
+        periodicity.saltus,
+    );
+    (0..periodicity.preperiod)
+        .filter(|&n| {
+            let offset = n as i64 - e;
+            let q = offset.div_euclid(p);
+            let r = offset.rem_euclid(p);
+            let expected = values.get((e + r) as usize) as i64 + s * q;
+            values.get(n) as i64 != expected
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_function_small() {
+        assert_eq!(z_function(b"aabxaab"), vec![7, 1, 0, 0, 3, 1, 0]);
+        assert_eq!(z_function(b"aaaa"), vec![4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn detects_simple_patterns() {
+        let periodic: Vec<i64> = (0..100).map(|n| [0, 1, 2][n % 3]).collect();
+        assert_eq!(
+            detect(&periodic),
+            Some(Periodicity {
+                preperiod: 0,
+                period: 3,
+                saltus: 0
+            })
+        );
+        let mut with_pre = vec![9, 9, 9];
+        with_pre.extend((0..100).map(|n| [4, 5][n % 2]));
+        assert_eq!(
+            detect(&with_pre),
+            Some(Periodicity {
+                preperiod: 3,
+                period: 2,
+                saltus: 0
+            })
+        );
+        let nim: Vec<i64> = (0..50).collect();
+        assert_eq!(
+            detect(&nim),
+            Some(Periodicity {
+                preperiod: 0,
+                period: 1,
+                saltus: 1
+            })
+        );
+        // Too short a tail is not a period.
+        let mut noise: Vec<i64> = (0..100).map(|n| (n * n % 17) as i64).collect();
+        noise.extend([1, 1]);
+        assert_eq!(detect(&noise), None);
+    }
+}

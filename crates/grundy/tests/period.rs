@@ -1,0 +1,265 @@
+//! Periodicity: published periods and exceptions, proofs only where a
+//! theorem applies, random constructed sequences, and huge-n values.
+
+use grundy::heap::HeapGame;
+use grundy::period::{detect, exceptions, find_period, value_from_period, Periodicity};
+use grundy::spec::parse_heap_spec;
+use proptest::prelude::*;
+
+fn game(spec: &str) -> HeapGame {
+    parse_heap_spec(spec).unwrap()
+}
+
+fn proved_period(spec: &str) -> (Periodicity, usize) {
+    let (report, values) = find_period(&game(spec), 1024, 1 << 20).unwrap();
+    assert!(report.proved, "{spec}: {}", report.reason);
+    (report.periodicity.unwrap(), values.len())
+}
+
+#[test]
+fn published_periods_are_proved() {
+    let cases = [
+        ("kayles", 12, 71),        // OEIS A002186
+        ("dawsons-chess", 34, 52), // OEIS A002187
+        ("0.137", 34, 52),
+        ("dawsons-kayles", 34, 53), // A002187 shifted by one
+        ("sub:2,3,7", 5, 0),
+        ("sub:1,3,4", 7, 0),
+    ];
+    for (spec, period, preperiod) in cases {
+        let (found, _) = proved_period(spec);
+        assert_eq!(
+            (found.period, found.preperiod, found.saltus),
+            (period, preperiod, 0),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn exceptions_match_the_published_lists() {
+    // OEIS A002186: "The only exceptions are n=0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57 and 70."
+    let (report, values) = find_period(&game("kayles"), 1024, 1 << 16).unwrap();
+    assert_eq!(
+        exceptions(&values, &report.periodicity.unwrap()),
+        vec![0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]
+    );
+    // OEIS A002187: "the only exceptions at n=0, 14, 16, 17, 31, 34 and 51."
+    let (report, values) = find_period(&game("dawsons-chess"), 1024, 1 << 16).unwrap();
+    assert_eq!(
+        exceptions(&values, &report.periodicity.unwrap()),
+        vec![0, 14, 16, 17, 31, 34, 51]
+    );
+}
+
+#[test]
+fn grundys_game_claims_nothing() {
+    let (report, values) = find_period(&game("grundy"), 1024, 1 << 16).unwrap();
+    assert_eq!(values.len(), 1 << 16);
+    assert!(!report.proved);
+    assert_eq!(report.periodicity, None, "{}", report.reason);
+}
+
+#[test]
+fn modified_and_infinite_games_are_only_observed() {
+    // 4?.0 behaves like Grundy's game, but the theorem does not cover `?`.
+    for spec in ["allbut:1,2", "0.[37]", "0.7!7"] {
+        let (report, _) = find_period(&game(spec), 1024, 1 << 12).unwrap();
+        assert!(!report.proved, "{spec}: {}", report.reason);
+        assert!(
+            report.reason.contains("observed") || report.reason.contains("no period"),
+            "{spec}: {}",
+            report.reason
+        );
+    }
+    // All-but games are arithmetic-periodic: a saltus is found.
+    let (report, _) = find_period(&game("allbut:1,2"), 1024, 1 << 12).unwrap();
+    assert_ne!(report.periodicity.unwrap().saltus, 0);
+    // Nim is the one closed form known for every n.
+    let (report, _) = find_period(&game("nim"), 16, 16).unwrap();
+    assert!(report.proved);
+    assert_eq!(
+        report.periodicity,
+        Some(Periodicity {
+            preperiod: 0,
+            period: 1,
+            saltus: 1
+        })
+    );
+}
+
+#[test]
+fn values_from_a_proved_period_agree_with_direct_computation() {
+    for spec in [
+        "kayles",
+        "dawsons-chess",
+        "0.07",
+        "sub:2,3,7",
+        "guiles",
+        "officers",
+    ] {
+        let (report, values) = find_period(&game(spec), 256, 1 << 14).unwrap();
+        if !report.proved {
+            continue;
+        }
+        let found = report.periodicity.unwrap();
+        let direct = game(spec).nim_sequence(20_000).unwrap();
+        // Only the stretch of values beyond those computed for the proof
+        // tests the extrapolation.
+        let short = values
+            .iter()
+            .take(values.len().min(found.preperiod + found.period))
+            .collect::<Vec<_>>();
+        let mut truncated = grundy::sequence::NimSequence::new();
+        for v in short {
+            truncated.push(v).unwrap();
+        }
+        for n in (0..20_000u64).step_by(7) {
+            assert_eq!(
+                value_from_period(&truncated, &found, n).unwrap(),
+                direct.get(n as usize),
+                "{spec} at {n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn huge_n_from_the_period() {
+    let (report, values) = find_period(&game("kayles"), 1024, 1 << 16).unwrap();
+    let found = report.periodicity.unwrap();
+    let n = 1_000_000_000_000_000_000u64;
+    let expected = values.get(71 + ((n - 71) % 12) as usize);
+    assert_eq!(value_from_period(&values, &found, n).unwrap(), expected);
+    assert!(value_from_period(&values, &found, u64::MAX).is_ok());
+}
+
+/// A sequence with exactly the given least preperiod, period and saltus.
+fn constructed(
+    pre: Vec<i64>,
+    block: Vec<i64>,
+    saltus: i64,
+    len: usize,
+) -> Option<(Vec<i64>, Periodicity)> {
+    let p = block.len();
+    // The block must be primitive: no smaller period for the same saltus.
+    for q in 1..p {
+        if p.is_multiple_of(q) {
+            let s_q = saltus / (p / q) as i64;
+            if s_q * (p / q) as i64 == saltus
+                && (0..p).all(|i| {
+                    let j = i + q;
+                    let (wrapped, extra) = if j >= p { (j - p, saltus) } else { (j, 0) };
+                    block[wrapped] + extra == block[i] + s_q
+                })
+            {
+                return None;
+            }
+        }
+    }
+    let e = pre.len();
+    let mut values = pre;
+    for i in 0..len - e {
+        values.push(block[i % p] + saltus * (i / p) as i64);
+    }
+    // The last preperiod value must break the pattern, or e is smaller.
+    if e > 0 {
+        let continued = values[e - 1 + p] - saltus;
+        if values[e - 1] == continued {
+            values[e - 1] = continued + 1;
+        }
+    }
+    Some((
+        values,
+        Periodicity {
+            preperiod: e,
+            period: p,
+            saltus,
+        },
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn constructed_sequences_are_recognised(
+        pre in proptest::collection::vec(0i64..20, 0..60),
+        block in proptest::collection::vec(0i64..20, 1..40),
+        saltus in prop_oneof![Just(0i64), Just(0), 1i64..5],
+        extra in 0usize..100,
+    ) {
+        let len = 2 * pre.len() + 2 * block.len() + extra + 2;
+        if let Some((values, expected)) = constructed(pre, block, saltus, len) {
+            prop_assert_eq!(detect(&values), Some(expected));
+        }
+    }
+}
+
+/// Flammenkamp, "Sprague-Grundy Values of Grundy's Game" (table of the
+/// known sparse values): every rare position below 232 with its value.
+const GRUNDY_RARE: &[(usize, u64)] = &[
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (3, 1),
+    (4, 0),
+    (6, 1),
+    (7, 0),
+    (9, 1),
+    (10, 0),
+    (12, 1),
+    (15, 1),
+    (20, 0),
+    (23, 0),
+    (26, 0),
+    (28, 1),
+    (31, 1),
+    (34, 1),
+    (37, 1),
+    (40, 1),
+    (43, 1),
+    (46, 1),
+    (49, 1),
+    (50, 0),
+    (52, 1),
+    (53, 0),
+    (55, 1),
+    (58, 1),
+    (61, 1),
+    (87, 7),
+    (90, 7),
+    (93, 7),
+    (146, 6),
+    (149, 6),
+    (152, 6),
+    (158, 11),
+    (161, 11),
+    (164, 11),
+    (167, 11),
+    (176, 7),
+    (179, 7),
+    (181, 12),
+    (182, 7),
+    (185, 7),
+    (188, 7),
+    (190, 12),
+    (193, 12),
+    (196, 10),
+    (231, 10),
+];
+
+#[test]
+fn grundys_game_rare_values_match_flammenkamp() {
+    let values = game("grundy").nim_sequence(1 << 14).unwrap();
+    let (mask, _) = grundy::rare::best_mask(values.iter()).unwrap();
+    // Flammenkamp's mask is every bit but the lowest.
+    assert_eq!(mask & !1, mask);
+    assert_eq!(mask.count_ones(), 64 - (mask | 1).leading_zeros() - 1);
+    let rare: Vec<(usize, u64)> = grundy::rare::rare_positions(values.iter(), mask)
+        .into_iter()
+        .take_while(|&n| n < 232)
+        .map(|n| (n, values.get(n)))
+        .collect();
+    assert_eq!(rare, GRUNDY_RARE);
+}
