@@ -30,6 +30,19 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
                 json!(rules.format_position(&v))
             })
         }
+        Game::Cut(game) => {
+            let dim = game.dim();
+            let mut largest = 0usize;
+            for text in positions {
+                let cuboid = game
+                    .parse_position(text)
+                    .with_context(|| format!("reading the position of '{spec}'"))?;
+                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
+            }
+            let table = crate::cut_cmd::compute_table(dim, largest)?;
+            let rules = game.with_table(table);
+            eval_sum(&rules, spec, positions, format, |b| json!(b.sides()))
+        }
         _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),
     }
 }

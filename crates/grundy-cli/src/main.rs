@@ -2,6 +2,7 @@
 //! to the terminal. Exit codes: 0 ok, 1 a negative answer, 2 an error.
 
 mod analyze;
+mod cut_cmd;
 mod eval;
 mod graph_cmd;
 mod numbers;
@@ -128,6 +129,17 @@ enum Command {
     },
     /// List the games grundy knows.
     Games,
+    /// Every value of a cutting game with all sides <= --max.
+    Table {
+        /// The game (cut:1 to cut:4).
+        spec: String,
+        /// The largest side.
+        #[arg(long, value_parser = numbers::parse_count)]
+        max: u64,
+        /// Output format (text: a grid in 2-D, one box per line otherwise).
+        #[arg(long, value_enum, default_value_t = seq::SeqFormat::Text)]
+        format: seq::SeqFormat,
+    },
     /// Value and outcome of every vertex of a game graph file.
     Graph {
         /// The file: one vertex per line, `name: succ1 succ2 ...`.
@@ -177,6 +189,7 @@ fn run() -> anyhow::Result<ExitCode> {
             format,
         } => seq::run(&spec, count, format),
         Command::Games => games(),
+        Command::Table { spec, max, format } => cut_cmd::run(&spec, max, format),
     }
 }
 

@@ -9,6 +9,7 @@
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
 //! * [`graph`]: explicit game graphs read from text.
+//! * [`cut`]: cutting games in any dimension (the cuboid game).
 //! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.
 //! * [`sequence`]: nim-sequences and the engines that compute them.
 //! * [`period`]: periodicity detection and proofs.
@@ -18,6 +19,7 @@
 //! * [`spec`]: game specs, one string to a game.
 #![deny(missing_docs)]
 
+pub mod cut;
 pub mod error;
 pub mod formula;
 pub mod graph;

@@ -11,6 +11,7 @@
 //! | `equal-split` | split a heap into b >= 2 equal heaps |
 //! | `divisor` | replace a heap by a proper divisor |
 //! | `script:FILE.rhai` | options from a Rhai script |
+//! | `cut:3` | cut a unit cell out of a box (any dimension 1 to 4) |
 //! | `graph:FILE` | an explicit game graph |
 
 use std::path::Path;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::cut::CutGame;
 use crate::error::GameError;
 use crate::graph::{Graph, GraphError};
 use crate::heap::code::{CodeError, TakeBreakCode};
@@ -72,6 +74,8 @@ pub enum Game {
     Heap(HeapGame),
     /// An explicit game graph.
     Graph(Arc<Graph>),
+    /// A cutting game on boxes (`cut:D`).
+    Cut(CutGame),
 }
 
 /// The named take-and-break codes.
@@ -127,6 +131,7 @@ pub fn game_list() -> Vec<(String, String)> {
             ("equal-split", "split a heap of n into b >= 2 equal heaps (b divides n)"),
             ("divisor", "replace a heap by one of its proper divisors"),
             ("script:FILE.rhai", "options from a Rhai script defining fn options(n)"),
+            ("cut:D", "cut a unit cell out of a D-dimensional box (D = 1..4); the 2^D corner boxes remain"),
             ("graph:FILE", "an explicit game graph, one 'name: successors' line per vertex"),
         ]
         .iter()
@@ -152,10 +157,11 @@ pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
 pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
     match parse_spec(spec)? {
         Game::Heap(game) => Ok(game),
-        Game::Graph(_) => Err(SpecError::Rules {
+        Game::Graph(_) | Game::Cut(_) => Err(SpecError::Rules {
             spec: spec.to_owned(),
             source: GameError::Rules {
-                message: "a game graph is not a heap game".to_owned(),
+                message: "this command needs a heap game (positions that are single numbers)"
+                    .to_owned(),
             },
         }),
     }
@@ -170,6 +176,14 @@ pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
     };
     if let Some(path) = trimmed.strip_prefix("graph:") {
         return read_graph(Path::new(path)).map(|g| Game::Graph(Arc::new(g)));
+    }
+    if let Some(dim) = trimmed.strip_prefix("cut:") {
+        let dim: usize = dim.trim().parse().map_err(|_| {
+            rules_error(GameError::Rules {
+                message: format!("'{dim}' is not a dimension (cut:1 to cut:4)"),
+            })
+        })?;
+        return Ok(Game::Cut(CutGame::new(dim).map_err(rules_error)?));
     }
     if let Some(path) = trimmed.strip_prefix("script:") {
         let script = ScriptRules::load(Path::new(path)).map_err(rules_error)?;

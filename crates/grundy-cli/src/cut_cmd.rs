@@ -1,0 +1,118 @@
+//! `grundy table cut:D --max N`: every value of a cutting game with all
+//! sides <= N, with a progress bar for long tables.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use grundy::cut::CutTable;
+use grundy::spec::{parse_spec, Game};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::output::stdout;
+use crate::seq::SeqFormat;
+
+/// Computes a table, showing a progress bar on a terminal once it has
+/// taken more than a second.
+pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
+    let started = Instant::now();
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let on_terminal = std::io::stderr().is_terminal();
+    let progress = |done: u64, total: u64| {
+        if !on_terminal || started.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let Ok(mut slot) = bar.lock() else { return };
+        let bar = slot.get_or_insert_with(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} boxes, ETA {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        bar.set_position(done);
+    };
+    let table = CutTable::compute(dim, max, &progress)?;
+    if let Ok(mut slot) = bar.lock() {
+        if let Some(bar) = slot.take() {
+            bar.finish_and_clear();
+        }
+    }
+    Ok(table)
+}
+
+/// Runs `grundy table SPEC --max N`.
+pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> {
+    let Game::Cut(game) = parse_spec(spec)? else {
+        bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4); heap games use 'seq'");
+    };
+    let dim = game.dim();
+    let max = usize::try_from(max)?;
+    let table = compute_table(dim, max)?;
+    let mut out = stdout();
+    let name = |sides: &[usize]| {
+        sides
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    };
+    match format {
+        SeqFormat::Json => {
+            write!(
+                out,
+                "{{\"game\": {}, \"max\": {max}, \"note\": \"sides sorted; values do not depend on their order\", \"boxes\": [",
+                serde_json::to_string(spec)?
+            )?;
+            for (i, (sides, value)) in table.sorted_entries().enumerate() {
+                let sep = if i == 0 { "" } else { "," };
+                write!(
+                    out,
+                    "{sep}\n  {{\"sides\": {}, \"value\": {value}}}",
+                    serde_json::to_string(&sides)?
+                )?;
+            }
+            writeln!(out, "\n]}}")?;
+        }
+        SeqFormat::Csv => {
+            let header: Vec<String> = (1..=dim).map(|i| format!("side{i}")).collect();
+            writeln!(out, "{},value", header.join(","))?;
+            for (sides, value) in table.sorted_entries() {
+                let cells: Vec<String> = sides.iter().map(usize::to_string).collect();
+                writeln!(out, "{},{value}", cells.join(","))?;
+            }
+        }
+        SeqFormat::Bfile | SeqFormat::Text if dim == 2 => {
+            // A grid: row x, column y.
+            write!(out, "{:>4} |", "x\\y")?;
+            for y in 1..=max {
+                write!(out, " {y:>3}")?;
+            }
+            writeln!(out)?;
+            for x in 1..=max {
+                write!(out, "{x:>4} |")?;
+                for y in 1..=max {
+                    let value = grundy::cut::Cuboid::new(&[x as u32, y as u32])
+                        .ok()
+                        .and_then(|b| table.value(&b))
+                        .unwrap_or(0);
+                    write!(out, " {value:>3}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SeqFormat::Bfile | SeqFormat::Text => {
+            writeln!(out, "# {spec}: G of every box with sorted sides <= {max} (values do not depend on the order of the sides)")?;
+            for (sides, value) in table.sorted_entries() {
+                writeln!(out, "{} {value}", name(&sides))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
