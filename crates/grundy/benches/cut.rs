@@ -10,7 +10,7 @@ mod textbook;
 fn cut_tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("cut:3 table");
     group.sample_size(10);
-    let n = 30;
+    let n = 40;
     // Both engines must agree before either is timed.
     let reference = textbook::textbook_table(n);
     let engine = CutTable::compute(3, n, &|_, _| {}).unwrap();
