@@ -19,7 +19,8 @@ use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 use crate::script::ScriptRules;
 use crate::sequence::dense::{DenseEngine, Kernel};
-use crate::sequence::NimSequence;
+use crate::sequence::sparse::{sparse_applies, SparseKernel};
+use crate::sequence::{EngineChoice, NimSequence};
 
 use self::code::TakeBreakCode;
 use self::split::{DivisorKernel, EqualSplitKernel};
@@ -126,8 +127,32 @@ impl HeapGame {
         }
     }
 
-    /// The dense-engine kernel for this game.
+    /// The kernel the automatic engine choice picks for this game.
     pub fn kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        self.kernel_for(EngineChoice::Auto)
+    }
+
+    /// The kernel for an engine choice.
+    pub fn kernel_for(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
+        match (self, choice) {
+            (HeapGame::Code(code), EngineChoice::Auto) if sparse_applies(code) => {
+                return Ok(Box::new(SparseKernel::new(code, None)?));
+            }
+            (HeapGame::Code(code), EngineChoice::Sparse { mask }) => {
+                return Ok(Box::new(SparseKernel::new(code, mask)?));
+            }
+            (_, EngineChoice::Sparse { .. }) => {
+                return Err(GameError::Rules {
+                    message: "the sparse engine applies only to take-and-break codes whose moves leave at most two heaps".to_owned(),
+                });
+            }
+            _ => {}
+        }
+        self.dense_kernel()
+    }
+
+    /// The dense-engine kernel for this game.
+    pub fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
         Ok(match self {
             HeapGame::Nim => Box::new(NimKernel),
             HeapGame::Code(code) => Box::new(CodeKernel::new(code.clone())?),
@@ -143,9 +168,14 @@ impl HeapGame {
         })
     }
 
-    /// A dense engine for this game, ready to extend.
+    /// An engine for this game (automatic choice), ready to extend.
     pub fn dense_engine(&self) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
         Ok(DenseEngine::new(self.kernel()?))
+    }
+
+    /// An engine for this game with the chosen kernel, ready to extend.
+    pub fn engine(&self, choice: EngineChoice) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
+        Ok(DenseEngine::new(self.kernel_for(choice)?))
     }
 
     /// G(0..n) by the dense engine.

@@ -130,6 +130,41 @@ pub fn insert_pair_xors(values: Values<'_>, m: usize, unequal: bool, seen: &mut 
     }
 }
 
+/// Inserts `G(a) ^ G(m - a)` for `lo <= a < hi` (within `1..=m/2`), as
+/// [`insert_pair_xors`] does for the whole range.
+#[inline]
+pub fn insert_pair_range(
+    values: Values<'_>,
+    m: usize,
+    lo: usize,
+    hi: usize,
+    unequal: bool,
+    seen: &mut ValueFlags,
+) {
+    let mut top = hi.min(m / 2 + 1);
+    if unequal && m.is_multiple_of(2) {
+        top = top.min(m / 2);
+    }
+    if lo >= top {
+        return;
+    }
+    match values {
+        Values::U8(g) => range_pairs(g, m, lo, top, seen.flags_mut()),
+        Values::U16(g) => range_pairs(g, m, lo, top, seen.flags_mut()),
+        Values::U32(g) => range_pairs(g, m, lo, top, seen.flags_mut()),
+    }
+}
+
+#[inline]
+fn range_pairs<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, flags: &mut [u8]) {
+    // a runs up over g[lo..hi] while m - a runs down from g[m - lo].
+    let low = &g[lo..hi];
+    let high = &g[m + 1 - hi..=m - lo];
+    for (x, y) in low.iter().zip(high.iter().rev()) {
+        flags[x.index() ^ y.index()] = 1;
+    }
+}
+
 #[inline]
 fn pairs<T: Narrow>(g: &[T], m: usize, unequal: bool, flags: &mut [u8]) {
     if m < 2 {

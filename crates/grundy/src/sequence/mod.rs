@@ -2,8 +2,25 @@
 //! narrowly as the values allow, and the engines that compute them.
 
 pub mod dense;
+pub mod sparse;
 
 use crate::error::GameError;
+
+/// Which nim-sequence engine computes a heap game's values.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The sparse engine where it applies (it computes densely until a
+    /// sparse space shows up), the dense engine otherwise.
+    #[default]
+    Auto,
+    /// The dense engine.
+    Dense,
+    /// The sparse engine, with the mask given or chosen automatically.
+    Sparse {
+        /// A fixed mask, or `None` to choose it from the values.
+        mask: Option<u64>,
+    },
+}
 
 /// Values G(0..n) of a heap game, stored in the narrowest integer type that
 /// holds the largest value so far (u8, then u16, then u32), widening in
