@@ -17,6 +17,42 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// The nim-sequence engine, as chosen on the command line.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EngineName {
+    /// Sparse where it applies and pays, dense otherwise.
+    #[default]
+    Auto,
+    /// The dense engine.
+    Dense,
+    /// The rare/common (sparse space) engine.
+    Sparse,
+}
+
+impl EngineName {
+    /// The library's engine choice, with an optional fixed mask.
+    pub fn choice(self, mask: Option<u64>) -> anyhow::Result<grundy::sequence::EngineChoice> {
+        use grundy::sequence::EngineChoice;
+        Ok(match (self, mask) {
+            (EngineName::Dense, Some(_)) => {
+                anyhow::bail!("--mask applies to the sparse engine, not --engine dense")
+            }
+            (EngineName::Dense, None) => EngineChoice::Dense,
+            (EngineName::Auto, None) => EngineChoice::Auto,
+            (_, mask) => EngineChoice::Sparse { mask },
+        })
+    }
+
+    /// The name recorded in checkpoints.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineName::Auto => "auto",
+            EngineName::Dense => "dense",
+            EngineName::Sparse => "sparse",
+        }
+    }
+}
+
 /// Output formats shared by every command that prints results.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -117,16 +153,7 @@ enum Command {
         format: Format,
     },
     /// The values G(0..N-1) of a heap game.
-    Seq {
-        /// The game (e.g. kayles, 0.137, sub:1,3,4).
-        spec: String,
-        /// How many values.
-        #[arg(short = 'n', long = "count", default_value = "100", value_parser = numbers::parse_count)]
-        count: u64,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = seq::SeqFormat::Text)]
-        format: seq::SeqFormat,
-    },
+    Seq(seq::SeqArgs),
     /// List the games grundy knows.
     Games,
     /// Every value of a cutting game with all sides <= --max.
@@ -183,11 +210,7 @@ fn run() -> anyhow::Result<ExitCode> {
             format,
         } => eval::run(&spec, &positions, format),
         Command::Graph { file, format } => graph_cmd::run(&file, format),
-        Command::Seq {
-            spec,
-            count,
-            format,
-        } => seq::run(&spec, count, format),
+        Command::Seq(args) => seq::run(&args),
         Command::Games => games(),
         Command::Table { spec, max, format } => cut_cmd::run(&spec, max, format),
     }

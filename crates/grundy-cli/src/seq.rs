@@ -1,14 +1,21 @@
 //! `grundy seq`: the values G(0..N-1) of a heap game, streamed as they are
-//! computed.
+//! computed, written to a resumable binary file, or read back from one.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::Context;
-use clap::ValueEnum;
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
+use grundy::sequence::NimSequence;
 use grundy::spec::parse_heap_spec;
+use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::numbers::parse_count;
 use crate::output::stdout;
+use crate::EngineName;
 
 /// Output formats of `seq`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -23,15 +30,171 @@ pub enum SeqFormat {
     Bfile,
 }
 
+/// Arguments of `grundy seq`.
+#[derive(Args, Debug)]
+pub struct SeqArgs {
+    /// The game (e.g. kayles, 0.137, sub:1,3,4); not needed with --from.
+    #[arg(required_unless_present = "from")]
+    spec: Option<String>,
+    /// How many values.
+    #[arg(short = 'n', long = "count", default_value = "100", value_parser = parse_count)]
+    count: u64,
+    /// Output format (of the values printed; --out writes the binary format).
+    #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
+    format: SeqFormat,
+    /// Write the values to this binary file, checkpointing as it goes.
+    #[arg(long, conflicts_with = "from")]
+    out: Option<PathBuf>,
+    /// Continue the run that was writing --out from its checkpoint.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Read the values from a file written with --out.
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// The engine.
+    #[arg(long, value_enum, default_value_t = EngineName::Auto)]
+    engine: EngineName,
+    /// A fixed mask for the sparse engine (e.g. 254 or 0b11111110).
+    #[arg(long, value_parser = parse_mask)]
+    mask: Option<u64>,
+    /// Seconds between checkpoints of an --out run.
+    #[arg(long, default_value_t = 5.0)]
+    checkpoint_secs: f64,
+}
+
+fn parse_mask(text: &str) -> Result<u64, String> {
+    let parsed = match text.strip_prefix("0b") {
+        Some(bits) => u64::from_str_radix(bits, 2),
+        None => match text.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16),
+            None => text.parse(),
+        },
+    };
+    parsed.map_err(|_| format!("'{text}' is not a mask (decimal, 0b... or 0x...)"))
+}
+
 /// Values computed between two writes: output keeps pace with the engine.
 const CHUNK: usize = 1 << 16;
 
-/// Runs `grundy seq SPEC -n N`.
-pub fn run(spec: &str, count: u64, format: SeqFormat) -> anyhow::Result<ExitCode> {
+/// Runs `grundy seq`.
+pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.from {
+        let file = read_sequence_file(path)?;
+        let spec = args.spec.clone().unwrap_or_else(|| file.spec.clone());
+        if spec != file.spec {
+            bail!(
+                "{} holds values of '{}', not '{spec}'",
+                path.display(),
+                file.spec
+            );
+        }
+        print_values(&spec, &file.values, args.format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let spec = args.spec.as_deref().context("a game spec is needed")?;
     let game = parse_heap_spec(spec)?;
+    let choice = args.engine.choice(args.mask)?;
+    if let Some(out) = &args.out {
+        let bar = progress_bar(args.count);
+        let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
+            .ok()
+            .and_then(|v| v.parse().ok());
+        let run = RunToFile {
+            game: &game,
+            spec,
+            choice,
+            engine_name: args.engine.name(),
+            target: args.count,
+            out,
+            resume: args.resume,
+            checkpoint_every: Duration::from_secs_f64(args.checkpoint_secs.max(0.0)),
+        };
+        let values = run.run(&mut |p: &RunProgress| {
+            if let Some(bar) = &bar {
+                bar.set_position(p.done);
+                bar.set_message(match p.rare {
+                    Some(rare) => format!("largest {}, {rare} rare", p.largest),
+                    None => format!("largest {}", p.largest),
+                });
+            }
+            // A test hook standing in for a crash part-way.
+            if abort_after.is_some_and(|k| p.done >= k) {
+                std::process::abort();
+            }
+        })?;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        eprintln!(
+            "wrote {} values of {spec} to {} ({} byte{} per value)",
+            values.len(),
+            out.display(),
+            values.value_bytes(),
+            if values.value_bytes() == 1 { "" } else { "s" }
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    stream(spec, &game, choice, args.count, args.format)
+}
+
+fn progress_bar(total: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {human_pos}/{human_len} values, {per_sec}, ETA {eta}, {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+fn stream(
+    spec: &str,
+    game: &grundy::heap::HeapGame,
+    choice: grundy::sequence::EngineChoice,
+    count: u64,
+    format: SeqFormat,
+) -> anyhow::Result<ExitCode> {
     let count = usize::try_from(count).context("the count does not fit in memory")?;
-    let mut engine = game.dense_engine()?;
+    let mut engine = game.engine(choice)?;
+    let bar = if count >= 1 << 20 {
+        progress_bar(count as u64)
+    } else {
+        None
+    };
     let mut out = stdout();
+    write_prologue(&mut out, spec, format)?;
+    let mut done = 0usize;
+    while done < count {
+        let end = count.min(done + CHUNK);
+        engine
+            .extend_to(end)
+            .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
+        write_range(&mut out, engine.values(), done, end, format)?;
+        done = end;
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    write_epilogue(&mut out, count, format)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_values(spec: &str, values: &NimSequence, format: SeqFormat) -> anyhow::Result<()> {
+    let mut out = stdout();
+    write_prologue(&mut out, spec, format)?;
+    write_range(&mut out, values, 0, values.len(), format)?;
+    write_epilogue(&mut out, values.len(), format)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn write_prologue(out: &mut impl Write, spec: &str, format: SeqFormat) -> anyhow::Result<()> {
     match format {
         SeqFormat::Json => write!(
             out,
@@ -45,42 +208,45 @@ pub fn run(spec: &str, count: u64, format: SeqFormat) -> anyhow::Result<ExitCode
         )?,
         SeqFormat::Text => {}
     }
-    let mut done = 0usize;
-    while done < count {
-        let end = count.min(done + CHUNK);
-        engine
-            .extend_to(end)
-            .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
-        let values = engine.values();
-        for n in done..end {
-            let v = values.get(n);
-            match format {
-                SeqFormat::Json => {
+    Ok(())
+}
+
+fn write_range(
+    out: &mut impl Write,
+    values: &NimSequence,
+    from: usize,
+    to: usize,
+    format: SeqFormat,
+) -> std::io::Result<()> {
+    for n in from..to {
+        let v = values.get(n);
+        match format {
+            SeqFormat::Json => {
+                if n > 0 {
+                    out.write_all(b", ")?;
+                }
+                write!(out, "{v}")?;
+            }
+            SeqFormat::Csv => writeln!(out, "{n},{v}")?,
+            SeqFormat::Bfile => writeln!(out, "{n} {v}")?,
+            SeqFormat::Text => {
+                if n % 10 == 0 {
                     if n > 0 {
-                        out.write_all(b", ")?;
+                        writeln!(out)?;
                     }
-                    write!(out, "{v}")?;
+                    write!(out, "{n:>8}:")?;
                 }
-                SeqFormat::Csv => writeln!(out, "{n},{v}")?,
-                SeqFormat::Bfile => writeln!(out, "{n} {v}")?,
-                SeqFormat::Text => {
-                    if n % 10 == 0 {
-                        if n > 0 {
-                            writeln!(out)?;
-                        }
-                        write!(out, "{n:>8}:")?;
-                    }
-                    write!(out, " {v:>3}")?;
-                }
+                write!(out, " {v:>3}")?;
             }
         }
-        done = end;
     }
+    Ok(())
+}
+
+fn write_epilogue(out: &mut impl Write, count: usize, format: SeqFormat) -> std::io::Result<()> {
     match format {
-        SeqFormat::Json => writeln!(out, "]}}")?,
-        SeqFormat::Text if count > 0 => writeln!(out)?,
-        _ => {}
+        SeqFormat::Json => writeln!(out, "]}}"),
+        SeqFormat::Text if count > 0 => writeln!(out),
+        _ => Ok(()),
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -32,7 +32,7 @@ use std::fmt;
 use crate::error::GameError;
 use crate::heap::code::TakeBreakCode;
 use crate::heap::HeapGame;
-use crate::sequence::NimSequence;
+use crate::sequence::{EngineChoice, NimSequence};
 
 /// An (arithmetic) periodicity: `G(n + period) = G(n) + saltus` for all
 /// n >= preperiod.
@@ -284,7 +284,17 @@ pub fn find_period(
     start: usize,
     max: usize,
 ) -> Result<(PeriodReport, NimSequence), GameError> {
-    let mut engine = game.dense_engine()?;
+    find_period_with(game, EngineChoice::Auto, start, max)
+}
+
+/// [`find_period`] with a chosen engine.
+pub fn find_period_with(
+    game: &HeapGame,
+    choice: EngineChoice,
+    start: usize,
+    max: usize,
+) -> Result<(PeriodReport, NimSequence), GameError> {
+    let mut engine = game.engine(choice)?;
     let mut target = start.clamp(1, max.max(1));
     loop {
         engine.extend_to(target)?;

@@ -206,6 +206,12 @@ impl<K: Kernel + ?Sized> Kernel for Box<K> {
     fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
         (**self).next_value(values)
     }
+    fn restore(&mut self, values: &NimSequence) {
+        (**self).restore(values);
+    }
+    fn rare_count(&self) -> Option<usize> {
+        (**self).rare_count()
+    }
 }
 
 struct NimKernel;

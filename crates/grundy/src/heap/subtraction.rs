@@ -207,6 +207,24 @@ impl AllButKernel {
 }
 
 impl Kernel for AllButKernel {
+    fn restore(&mut self, values: &NimSequence) {
+        self.count.clear();
+        self.prefix_mex = 0;
+        for value in values.iter() {
+            if self.count.len() <= value as usize {
+                self.count.resize(value as usize + 1, 0);
+            }
+            self.count[value as usize] += 1;
+        }
+        while self
+            .count
+            .get(self.prefix_mex as usize)
+            .is_some_and(|&c| c > 0)
+        {
+            self.prefix_mex += 1;
+        }
+    }
+
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
         let n = g.len();
         let fits = self.excluded.partition_point(|&s| s <= n);

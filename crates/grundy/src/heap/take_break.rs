@@ -275,6 +275,23 @@ impl CodeKernel {
 }
 
 impl Kernel for CodeKernel {
+    fn restore(&mut self, values: &NimSequence) {
+        // Replay the tables and the largest value, heap by heap.
+        let mut prefix = NimSequence::new();
+        for n in 0..values.len() {
+            self.extend_tables(&prefix, n);
+            let value = values.get(n);
+            self.width.record(value);
+            if self.at_least.len() > 2 {
+                let mut set = self.at_least[2][n].clone();
+                bits_insert(&mut set, value);
+                self.at_least[1].push(set);
+            }
+            // Values come from a sequence that already held them.
+            let _ = prefix.push(value);
+        }
+    }
+
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
         let n = g.len();
         self.extend_tables(g, n);

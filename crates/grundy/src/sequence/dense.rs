@@ -13,6 +13,16 @@ use crate::sequence::{NimSequence, Values};
 pub trait Kernel {
     /// G(n) for `n = values.len()`, given G(0..n).
     fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError>;
+
+    /// Rebuilds any state the kernel keeps between values (tables, counts,
+    /// the largest value) from values computed earlier, so that a resumed
+    /// run continues exactly as an uninterrupted one.
+    fn restore(&mut self, _values: &NimSequence) {}
+
+    /// The number of rare positions, for kernels that track them.
+    fn rare_count(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// The number of bits of the largest value so far: every option value (an
@@ -196,6 +206,17 @@ impl<K: Kernel> DenseEngine<K> {
             kernel,
             values: NimSequence::new(),
         }
+    }
+
+    /// An engine continuing from values computed earlier.
+    pub fn resume(mut kernel: K, values: NimSequence) -> Self {
+        kernel.restore(&values);
+        DenseEngine { kernel, values }
+    }
+
+    /// The kernel (for its counters).
+    pub fn kernel(&self) -> &K {
+        &self.kernel
     }
 
     /// Computes values until there are `n` of them.

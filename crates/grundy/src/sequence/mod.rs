@@ -3,6 +3,7 @@
 
 pub mod dense;
 pub mod sparse;
+pub mod store;
 
 use crate::error::GameError;
 

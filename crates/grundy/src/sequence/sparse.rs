@@ -414,6 +414,24 @@ impl SparseKernel {
 }
 
 impl Kernel for SparseKernel {
+    fn restore(&mut self, values: &NimSequence) {
+        for value in values.iter() {
+            self.width.record(value);
+        }
+        self.block_rows.clear();
+        self.rare_positions.clear();
+        self.rare_values.clear();
+        if values.len() >= WARM_UP || self.fixed_mask.is_some() {
+            self.mask = None;
+            self.review(values);
+        }
+        self.next_review = self.next_review.max(WARM_UP);
+    }
+
+    fn rare_count(&self) -> Option<usize> {
+        self.mask.map(|_| self.rare_positions.len())
+    }
+
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
         let n = g.len();
         if n >= self.next_review || (self.fixed_mask.is_some() && self.mask.is_some() && n == 0) {

@@ -1,0 +1,245 @@
+//! Sequence files and checkpoints: a run killed part-way and resumed ends
+//! byte for byte like an uninterrupted one; damaged or foreign checkpoints
+//! are refused.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn uninterrupted(dir: &Path, spec: &str, count: &str) -> Vec<u8> {
+    let path = dir.join("whole.bin");
+    grundy()
+        .args(["seq", spec, "-n", count, "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    std::fs::read(path).unwrap()
+}
+
+/// Runs with the abort hook (a crash after `abort_after` values), then resumes.
+fn crash_and_resume(
+    dir: &Path,
+    spec: &str,
+    count: &str,
+    abort_after: &str,
+    extra: &[&str],
+) -> Vec<u8> {
+    let path = dir.join("resumed.bin");
+    let crashed = grundy()
+        .args(["seq", spec, "-n", count, "--checkpoint-secs", "0", "--out"])
+        .arg(&path)
+        .args(extra)
+        .env("GRUNDY_TEST_ABORT_AFTER", abort_after)
+        .output()
+        .unwrap();
+    assert!(!crashed.status.success(), "the hook must abort the run");
+    assert!(!path.exists(), "no finished file after a crash");
+    assert!(dir.join("resumed.bin.checkpoint").exists());
+    grundy()
+        .args(["seq", spec, "-n", count, "--resume", "--out"])
+        .arg(&path)
+        .args(extra)
+        .assert()
+        .success();
+    assert!(
+        !dir.join("resumed.bin.checkpoint").exists(),
+        "companions are removed at the end"
+    );
+    assert!(!dir.join("resumed.bin.partial").exists());
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn resume_is_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = uninterrupted(dir.path(), "grundy", "100000");
+    assert_eq!(
+        crash_and_resume(dir.path(), "grundy", "100000", "40000", &[]),
+        whole
+    );
+}
+
+#[test]
+fn resume_across_value_widths() {
+    // Nim's values outgrow one byte and then two while the run goes on.
+    let dir = tempfile::tempdir().unwrap();
+    let whole = uninterrupted(dir.path(), "nim", "70000");
+    assert_eq!(whole[10], 4, "four bytes per value at the end");
+    assert_eq!(
+        crash_and_resume(dir.path(), "nim", "70000", "20000", &[]),
+        whole
+    );
+    // A table-driven kernel (three heaps) restores its tables too.
+    let dir = tempfile::tempdir().unwrap();
+    let whole = uninterrupted(dir.path(), "0.F", "20000");
+    let path = dir.path().join("resumed.bin");
+    let _ = grundy()
+        .args([
+            "seq",
+            "0.F",
+            "-n",
+            "20000",
+            "--checkpoint-secs",
+            "0",
+            "--out",
+        ])
+        .arg(&path)
+        .env("GRUNDY_TEST_ABORT_AFTER", "1")
+        .output()
+        .unwrap();
+    // The crash came after the first chunk of 16384 values; the rest is
+    // computed from restored tables.
+    grundy()
+        .args(["seq", "0.F", "-n", "20000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(path).unwrap(), whole);
+}
+
+#[test]
+fn files_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    grundy()
+        .args(["seq", "kayles", "-n", "500", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    let direct = grundy()
+        .args(["seq", "kayles", "-n", "500", "--format", "bfile"])
+        .output()
+        .unwrap()
+        .stdout;
+    let read = grundy()
+        .args(["seq", "--from"])
+        .arg(&path)
+        .args(["--format", "bfile"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(read, direct);
+    // One damaged byte is caught by the checksum.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    grundy()
+        .args(["seq", "--from"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("checksum"));
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.bin");
+    let checkpoint = dir.path().join("r.bin.checkpoint");
+    let partial = dir.path().join("r.bin.partial");
+    let crash = || {
+        let _ = std::fs::remove_file(&checkpoint);
+        let _ = std::fs::remove_file(&partial);
+        let out = grundy()
+            .args([
+                "seq",
+                "officers",
+                "-n",
+                "60000",
+                "--checkpoint-secs",
+                "0",
+                "--out",
+            ])
+            .arg(&path)
+            .env("GRUNDY_TEST_ABORT_AFTER", "30000")
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+    };
+    // Another game.
+    crash();
+    grundy()
+        .args(["seq", "kayles", "-n", "60000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("officers"));
+    // Another engine.
+    grundy()
+        .args([
+            "seq", "officers", "-n", "60000", "--resume", "--engine", "dense", "--out",
+        ])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("engine"));
+    // Damaged values in the partial file.
+    let mut bytes = std::fs::read(&partial).unwrap();
+    bytes[100] ^= 0x40;
+    std::fs::write(&partial, &bytes).unwrap();
+    grundy()
+        .args(["seq", "officers", "-n", "60000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("checksum"));
+    // A damaged checkpoint record.
+    crash();
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    std::fs::write(&checkpoint, text.replace("committed", "comitted")).unwrap();
+    grundy()
+        .args(["seq", "officers", "-n", "60000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("damaged"));
+    // A fresh run never overwrites a checkpoint silently.
+    grundy()
+        .args(["seq", "officers", "-n", "60000", "--out"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--resume"));
+}
+
+#[test]
+fn engine_flags() {
+    let dense = grundy()
+        .args([
+            "seq", "officers", "-n", "9000", "--engine", "dense", "--format", "bfile",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let sparse = grundy()
+        .args([
+            "seq", "officers", "-n", "9000", "--engine", "sparse", "--format", "bfile",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let masked = grundy()
+        .args([
+            "seq", "officers", "-n", "9000", "--mask", "0b101", "--format", "bfile",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(dense, sparse);
+    assert_eq!(dense, masked);
+    grundy()
+        .args(["seq", "sub:1,2", "--engine", "sparse"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("sparse engine"));
+    grundy()
+        .args(["seq", "kayles", "--engine", "dense", "--mask", "3"])
+        .assert()
+        .code(2);
+}
