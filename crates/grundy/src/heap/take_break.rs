@@ -13,7 +13,9 @@
 use crate::error::GameError;
 use crate::heap::code::{Digit, Modifier, TakeBreakCode};
 use crate::ruleset::Options;
-use crate::sequence::dense::{insert_pair_xors, Kernel, ValueFlags, ValueWidth};
+use crate::sequence::dense::{
+    insert_pair_range, insert_pairs_into, Kernel, ValueFlags, ValueWidth,
+};
 use crate::sequence::NimSequence;
 
 /// Most partitions one position may enumerate before the request is
@@ -204,7 +206,18 @@ pub struct CodeKernel {
     /// `at_least[k][m]`: values of partitions of m into at least k heaps,
     /// for 1 <= k <= the smallest `{k+}` of any unmodified digit.
     at_least: Vec<Vec<ValueBits>>,
+    /// Two-heap splits `(j, unequal)` the block pass handles.
+    splits: Vec<(usize, bool)>,
+    /// Flags of heaps `block_start..block_start + PAIR_BLOCK`, one row of
+    /// `block_width` bytes each, holding every split whose parts both come
+    /// before the block.
+    block_start: usize,
+    block_width: usize,
+    block_rows: Vec<u8>,
 }
+
+/// Heaps whose far splits are computed together, on every core.
+pub const PAIR_BLOCK: usize = 1 << 10;
 
 impl CodeKernel {
     /// A kernel for `code`, or an error if the code can loop.
@@ -235,13 +248,67 @@ impl CodeKernel {
         } else {
             Vec::new()
         };
+        let splits = if code.is_infinite() {
+            Vec::new()
+        } else {
+            (0..code.finite_len())
+                .filter_map(|j| {
+                    let digit = code.digit(j as u64);
+                    let unequal = match digit.modifier() {
+                        Modifier::None => false,
+                        Modifier::Unequal | Modifier::NotAllEqual => true,
+                        Modifier::AllEqual => return None,
+                    };
+                    digit.allows(2).then_some((j, unequal))
+                })
+                .collect()
+        };
         Ok(CodeKernel {
             code,
             width: ValueWidth::default(),
             seen: ValueFlags::default(),
             exact,
             at_least,
+            splits,
+            block_start: 0,
+            block_width: 0,
+            block_rows: Vec::new(),
         })
+    }
+
+    /// Records a value computed elsewhere (by a kernel delegating to this
+    /// one part of the time), keeping the value bound current.
+    pub fn note_value(&mut self, value: u64) {
+        self.width.record(value);
+    }
+
+    /// The far splits of heaps `start..start + PAIR_BLOCK`: the splits
+    /// `(a, m - a)` with both parts before `start` need no value of the
+    /// block, so the heaps of the block share them out between the cores.
+    fn prepare_block(&mut self, g: &NimSequence, start: usize) {
+        use rayon::prelude::*;
+        let width = self.width.xor_bound() as usize + 1;
+        self.block_start = start;
+        self.block_width = width;
+        self.block_rows.clear();
+        self.block_rows.resize(PAIR_BLOCK * width, 0);
+        let splits = &self.splits;
+        self.block_rows
+            .par_chunks_mut(width)
+            .with_min_len(16)
+            .enumerate()
+            .for_each(|(i, row)| {
+                let n = start + i;
+                for &(j, unequal) in splits {
+                    if j + 2 > n {
+                        continue;
+                    }
+                    let m = n - j;
+                    // a > m - start keeps m - a before the block.
+                    let lo = (m + 1).saturating_sub(start).max(1);
+                    insert_pairs_into(g.values(), m, lo, m / 2 + 1, unequal, row);
+                }
+            });
     }
 
     /// Extends the XOR-set tables to index n (all but `at_least[1][n]`,
@@ -295,7 +362,18 @@ impl Kernel for CodeKernel {
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
         let n = g.len();
         self.extend_tables(g, n);
+        if !self.splits.is_empty() && n >= 2 * PAIR_BLOCK && n.is_multiple_of(PAIR_BLOCK) {
+            self.prepare_block(g, n);
+        }
+        let in_block = !self.block_rows.is_empty()
+            && n >= self.block_start
+            && n < self.block_start + PAIR_BLOCK;
         self.width.reset(&mut self.seen);
+        if in_block {
+            let row =
+                &self.block_rows[(n - self.block_start) * self.block_width..][..self.block_width];
+            self.seen.merge(row);
+        }
         let mut budget = PARTITION_BUDGET;
         let last = if self.code.is_infinite() {
             n
@@ -318,11 +396,20 @@ impl Kernel for CodeKernel {
                 self.seen.insert(g.get(m));
             }
             let modifier = digit.modifier();
+            // With a block prepared, only the near splits (a part inside
+            // the block) are left for this heap.
+            let near_end = if in_block {
+                (m + 1).saturating_sub(self.block_start)
+            } else {
+                m / 2 + 1
+            };
             if digit.allows(2) && m >= 2 {
                 match modifier {
-                    Modifier::None => insert_pair_xors(g.values(), m, false, &mut self.seen),
+                    Modifier::None => {
+                        insert_pair_range(g.values(), m, 1, near_end, false, &mut self.seen)
+                    }
                     Modifier::Unequal | Modifier::NotAllEqual => {
-                        insert_pair_xors(g.values(), m, true, &mut self.seen);
+                        insert_pair_range(g.values(), m, 1, near_end, true, &mut self.seen);
                     }
                     Modifier::AllEqual => {
                         if m.is_multiple_of(2) {

@@ -15,7 +15,7 @@
 
 use crate::error::GameError;
 use crate::heap::code::{Modifier, TakeBreakCode};
-use crate::heap::take_break::check_evaluable;
+use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
 use crate::sequence::dense::{insert_pair_range, Kernel, Narrow, ValueFlags, ValueWidth};
 use crate::sequence::{NimSequence, Values};
@@ -75,6 +75,8 @@ pub struct SparseKernel {
     single: Vec<usize>,
     /// j with "take j, leave two heaps".
     splits: Vec<(usize, SplitKind)>,
+    /// The dense kernel, used while no sparse space is in use.
+    dense: CodeKernel,
     /// Mask fixed by the user, if any.
     fixed_mask: Option<u64>,
     /// Current mask; `None` while no sparse space is in use.
@@ -109,6 +111,7 @@ impl SparseKernel {
             });
         }
         let mut kernel = SparseKernel {
+            dense: CodeKernel::new(code.clone())?,
             whole: Vec::new(),
             single: Vec::new(),
             splits: Vec::new(),
@@ -274,35 +277,6 @@ impl SparseKernel {
         }
     }
 
-    /// Every split, densely: the fallback when no sparse space is in use.
-    fn dense_value(&mut self, g: &NimSequence, n: usize) -> u64 {
-        self.insert_singles(g, n);
-        for &(j, kind) in &self.splits {
-            if j > n {
-                continue;
-            }
-            let m = n - j;
-            match kind {
-                SplitKind::Equal => {
-                    if m >= 2 && m.is_multiple_of(2) {
-                        self.seen.insert(0);
-                    }
-                }
-                SplitKind::Any | SplitKind::Unequal => {
-                    insert_pair_range(
-                        g.values(),
-                        m,
-                        1,
-                        m / 2 + 1,
-                        kind == SplitKind::Unequal,
-                        &mut self.seen,
-                    );
-                }
-            }
-        }
-        self.seen.mex()
-    }
-
     fn sparse_value(&mut self, g: &NimSequence, n: usize, mask: u64) -> u64 {
         self.insert_singles(g, n);
         // Splits with a far rare part, from the block pass.
@@ -415,6 +389,7 @@ impl SparseKernel {
 
 impl Kernel for SparseKernel {
     fn restore(&mut self, values: &NimSequence) {
+        self.dense.restore(values);
         for value in values.iter() {
             self.width.record(value);
         }
@@ -444,8 +419,12 @@ impl Kernel for SparseKernel {
         }
         self.width.reset(&mut self.seen);
         let value = match self.mask {
-            Some(mask) => self.sparse_value(g, n, mask),
-            None => self.dense_value(g, n),
+            Some(mask) => {
+                let value = self.sparse_value(g, n, mask);
+                self.dense.note_value(value);
+                value
+            }
+            None => self.dense.next_value(g)?,
         };
         self.width.record(value);
         if let Some(mask) = self.mask {
