@@ -17,11 +17,18 @@ use crate::error::GameError;
 use crate::heap::code::{Modifier, TakeBreakCode};
 use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
-use crate::sequence::dense::{insert_pair_range, Kernel, Narrow, ValueFlags, ValueWidth};
+use crate::sequence::dense::{
+    insert_pair_range, insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth,
+};
 use crate::sequence::{NimSequence, Values};
 
 /// Values computed densely before the first choice of mask.
 pub const WARM_UP: usize = 1 << 12;
+
+/// Splits near the middle (both parts about m/2, long computed) that the
+/// block pass adds for every heap: two common parts give a rare value, so
+/// these confirm most rare candidates before any heap scans on its own.
+pub const MIDDLE_PAIRS: usize = 2048;
 
 /// Heaps handled together by the block pass: splits whose rare part is at
 /// least this large only involve values from before the block.
@@ -97,6 +104,9 @@ pub struct SparseKernel {
     block_rows: Vec<u64>,
     far_from: usize,
     far_to: usize,
+    /// Byte flags of the middle splits of each heap of the block.
+    middle_width: usize,
+    middle_rows: Vec<u8>,
 }
 
 impl SparseKernel {
@@ -129,6 +139,8 @@ impl SparseKernel {
             block_rows: Vec::new(),
             far_from: 0,
             far_to: 0,
+            middle_width: 0,
+            middle_rows: Vec::new(),
         };
         for j in 0..code.finite_len() {
             let digit = code.digit(j as u64);
@@ -257,6 +269,37 @@ impl SparseKernel {
                 },
             );
         self.block_rows = rows;
+        // The middle splits, heap by heap on every core.
+        let width = bound + 1;
+        self.middle_width = width;
+        self.middle_rows.clear();
+        self.middle_rows.resize(BLOCK * width, 0);
+        self.middle_rows
+            .par_chunks_mut(width)
+            .with_min_len(16)
+            .enumerate()
+            .for_each(|(i, row)| {
+                let n = start + i;
+                for &(j, kind) in splits {
+                    if kind == SplitKind::Equal || j + 2 > n {
+                        continue;
+                    }
+                    let m = n - j;
+                    // Both parts before the block: a > m - start.
+                    let lo = (m / 2 + 1)
+                        .saturating_sub(MIDDLE_PAIRS)
+                        .max((m + 1).saturating_sub(start))
+                        .max(1);
+                    insert_pairs_into(
+                        g.values(),
+                        m,
+                        lo,
+                        m / 2 + 1,
+                        kind == SplitKind::Unequal,
+                        row,
+                    );
+                }
+            });
     }
 
     /// `true` when the block pass covers heap n.
@@ -291,6 +334,9 @@ impl SparseKernel {
                     rest &= rest - 1;
                 }
             }
+            let middle = &self.middle_rows[(n - self.block_start) * self.middle_width..]
+                [..self.middle_width];
+            self.seen.merge(middle);
             (self.far_from, self.far_to)
         } else {
             (0, 0)
