@@ -30,9 +30,16 @@ fn sparse_against_baseline(c: &mut Criterion) {
     // (spec, take, unequal, single, mask): Grundy's game and Officers with
     // the masks Flammenkamp's tables use for them (every bit but the
     // lowest for Grundy's game; 0b111101110 is what grundy finds for 0.6).
-    for (spec, take, unequal, single, mask) in [("grundy", 0, true, false, 0b1111_1110u64), ("officers", 1, false, true, 0b1_1110_1110)] {
+    for (spec, take, unequal, single, mask) in [
+        ("grundy", 0, true, false, 0b1111_1110u64),
+        ("officers", 1, false, true, 0b1_1110_1110),
+    ] {
         let ours = engine(spec, EngineChoice::Auto, n);
-        assert_eq!(ours, widen(rare_common::rare_common(n, take, unequal, single, mask)), "{spec}");
+        assert_eq!(
+            ours,
+            widen(rare_common::rare_common(n, take, unequal, single, mask)),
+            "{spec}"
+        );
         group.bench_function(BenchmarkId::new("baseline rare/common", spec), |b| {
             b.iter(|| rare_common::rare_common(n, take, unequal, single, mask))
         });
@@ -50,9 +57,10 @@ fn dense_against_baseline(c: &mut Criterion) {
     group.throughput(Throughput::Elements(n as u64));
     let ours = engine("treblecross", EngineChoice::Dense, n);
     assert_eq!(ours, widen(plain_dense::plain_dense(n, 3, true, true)));
-    group.bench_function(BenchmarkId::new("baseline plain scalar", "treblecross"), |b| {
-        b.iter(|| plain_dense::plain_dense(n, 3, true, true))
-    });
+    group.bench_function(
+        BenchmarkId::new("baseline plain scalar", "treblecross"),
+        |b| b.iter(|| plain_dense::plain_dense(n, 3, true, true)),
+    );
     group.bench_function(BenchmarkId::new("grundy dense", "treblecross"), |b| {
         b.iter(|| engine("treblecross", EngineChoice::Dense, n))
     });

@@ -37,6 +37,17 @@ pub fn parse_heap(text: &str) -> Result<u64, GameError> {
         })
 }
 
+/// Adds the option "take `taken` from a heap of `n`, leaving one heap" (or
+/// nothing, when all of it is taken).
+#[inline]
+pub fn push_take(out: &mut Options<u64>, n: u64, taken: u64) {
+    if taken == n {
+        out.push_option([]);
+    } else {
+        out.push_option([n - taken]);
+    }
+}
+
 /// Lists heap sizes in words: `3`, `3 and 4`, `3, 4 and 5`.
 #[must_use]
 pub fn list_heaps(heaps: &[u64]) -> String {
@@ -100,12 +111,8 @@ impl HeapGame {
     pub fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
         match self {
             HeapGame::Nim => {
-                for left in 0..n {
-                    if left == 0 {
-                        out.push_option([]);
-                    } else {
-                        out.push_option([left]);
-                    }
+                for taken in 1..=n {
+                    push_take(out, n, taken);
                 }
                 Ok(())
             }

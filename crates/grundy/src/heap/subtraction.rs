@@ -2,6 +2,7 @@
 //! (`sub:1,3,4`), or for any s *not* in a finite set (`allbut:1,2`).
 
 use crate::error::GameError;
+use crate::heap::push_take;
 use crate::nimber::MexSet;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
@@ -86,11 +87,7 @@ impl Subtraction {
     /// Writes the options of a heap of `n`.
     pub fn options(&self, n: u64, out: &mut Options<u64>) {
         for &s in self.amounts.iter().take_while(|&&s| s <= n) {
-            if s == n {
-                out.push_option([]);
-            } else {
-                out.push_option([n - s]);
-            }
+            push_take(out, n, s);
         }
     }
 }
@@ -167,11 +164,7 @@ impl AllBut {
     pub fn options(&self, n: u64, out: &mut Options<u64>) {
         for s in 1..=n {
             if self.excluded.binary_search(&s).is_err() {
-                if s == n {
-                    out.push_option([]);
-                } else {
-                    out.push_option([n - s]);
-                }
+                push_take(out, n, s);
             }
         }
     }
