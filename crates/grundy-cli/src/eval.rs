@@ -12,10 +12,6 @@ use serde_json::{json, Value};
 use crate::output::{stdout, write_json};
 use crate::Format;
 
-/// Largest heap whose nim-sequence `eval` computes on the way (one byte
-/// per heap below it, at least).
-pub const MAX_EVAL_HEAP: u64 = 1 << 31;
-
 /// Runs `grundy eval SPEC POSITIONS...`.
 pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_spec(spec)?;
@@ -47,8 +43,15 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
     }
 }
 
-/// The heap game backed by its nim-sequence up to the largest heap in the
-/// sum, so that every component and option is a table look-up.
+/// Heaps up to this size get their values computed directly; beyond it a
+/// proved period is needed.
+pub const DIRECT_HEAP: u64 = 1 << 20;
+
+/// Values computed while looking for a proved period.
+pub const PERIOD_SEARCH: usize = 1 << 20;
+
+/// The heap game with every heap of the sum known: by direct computation
+/// when the largest heap is small, from a proved period otherwise.
 fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
     if matches!(game, HeapGame::Nim) {
         return Ok(HeapRuleset::new(game));
@@ -57,15 +60,20 @@ fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRulese
     for text in positions {
         largest = largest.max(grundy::heap::parse_heap(text)?);
     }
-    if largest >= MAX_EVAL_HEAP {
-        anyhow::bail!(
-            "a heap of {largest} needs the game's values up to it (at least {largest} bytes); eval stops at heaps below {MAX_EVAL_HEAP}"
-        );
+    if largest < DIRECT_HEAP {
+        let table = game
+            .nim_sequence(largest as usize + 1)
+            .context("computing the values of the heaps")?;
+        return Ok(HeapRuleset::with_table(game, table));
     }
-    let table = game
-        .nim_sequence(largest as usize + 1)
-        .context("computing the values of the heaps")?;
-    Ok(HeapRuleset::with_table(game, table))
+    let (report, values) = grundy::period::find_period(&game, 1024, PERIOD_SEARCH)?;
+    match report.periodicity {
+        Some(found) if report.proved => Ok(HeapRuleset::with_period(game, values, found)),
+        _ => anyhow::bail!(
+            "a heap of {largest} is beyond what eval computes directly (heaps below {DIRECT_HEAP}), and no period of this game is proved within {PERIOD_SEARCH} values ({})",
+            report.reason
+        ),
+    }
 }
 
 /// Evaluates a sum in any ruleset and prints it; `to_json` writes a

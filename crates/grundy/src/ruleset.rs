@@ -124,6 +124,20 @@ pub trait Ruleset {
         None
     }
 
+    /// Writes into `out` the options of `position` that *may* have value
+    /// `target` (every option, by default; the caller checks each one).
+    /// Rulesets with a closed form override it so that positions with
+    /// astronomically many options still get their winning moves (Nim:
+    /// the one heap of size `target`).
+    fn candidate_options(
+        &self,
+        position: &Self::Position,
+        _target: Nimber,
+        out: &mut Options<Self::Position>,
+    ) -> Result<(), GameError> {
+        self.options(position, out)
+    }
+
     /// Reads a position written by a user.
     fn parse_position(&self, text: &str) -> Result<Self::Position, GameError> {
         Err(GameError::InvalidPosition {

@@ -98,7 +98,7 @@ pub fn analyze_sum<R: Ruleset>(
         {
             let target = value ^ component_value;
             options.clear();
-            rules.options(position, &mut options)?;
+            rules.candidate_options(position, target, &mut options)?;
             let mut seen: FxHashSet<Vec<R::Position>> = FxHashSet::default();
             for option in options.iter() {
                 if solver.sum_value(option)? != target || !seen.insert(option.to_vec()) {

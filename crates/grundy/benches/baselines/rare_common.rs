@@ -9,7 +9,7 @@
 /// heaps (pairwise unequal when `unequal`), and, when `single`, take
 /// `take` tokens leaving one heap. `mask` defines rare values.
 pub fn rare_common(n: usize, take: usize, unequal: bool, single: bool, mask: u64) -> Vec<u32> {
-    let rare = |v: u32| (u64::from(v) & mask).count_ones() % 2 == 0;
+    let rare = |v: u32| (u64::from(v) & mask).count_ones().is_multiple_of(2);
     let mut g: Vec<u32> = Vec::with_capacity(n);
     let mut rare_positions: Vec<usize> = Vec::new();
     let mut seen: Vec<bool> = Vec::new();
@@ -32,8 +32,8 @@ pub fn rare_common(n: usize, take: usize, unequal: bool, single: bool, mask: u64
         }
         let mut common = bound;
         let mut candidates = Vec::new();
-        for v in 0..=bound {
-            if seen[v] {
+        for (v, &was_seen) in seen.iter().enumerate() {
+            if was_seen {
                 continue;
             }
             if rare(v as u32) {

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use crate::error::GameError;
 use crate::nimber::Nimber;
+use crate::period::{value_from_period, Periodicity};
 use crate::ruleset::{Options, Ruleset};
 use crate::script::ScriptRules;
 use crate::sequence::dense::{DenseEngine, Kernel};
@@ -254,13 +255,22 @@ impl Kernel for ScriptKernel {
 pub struct HeapRuleset {
     game: HeapGame,
     table: Option<NimSequence>,
+    /// A proved periodicity extending `table` to every heap.
+    period: Option<Periodicity>,
 }
+
+/// The largest heap whose moves are listed one by one (winning moves).
+pub const MAX_ENUMERATED_HEAP: u64 = 1 << 27;
 
 impl HeapRuleset {
     /// The game with no precomputed values.
     #[must_use]
     pub fn new(game: HeapGame) -> HeapRuleset {
-        HeapRuleset { game, table: None }
+        HeapRuleset {
+            game,
+            table: None,
+            period: None,
+        }
     }
 
     /// The game backed by the values of heaps `0..table.len()`.
@@ -269,6 +279,22 @@ impl HeapRuleset {
         HeapRuleset {
             game,
             table: Some(table),
+            period: None,
+        }
+    }
+
+    /// The game backed by values that a *proved* periodicity extends to
+    /// every heap.
+    #[must_use]
+    pub fn with_period(
+        game: HeapGame,
+        table: NimSequence,
+        periodicity: Periodicity,
+    ) -> HeapRuleset {
+        HeapRuleset {
+            game,
+            table: Some(table),
+            period: Some(periodicity),
         }
     }
 
@@ -291,8 +317,38 @@ impl Ruleset for HeapRuleset {
             return Some(Nimber::new(*heap));
         }
         let table = self.table.as_ref()?;
-        let index = usize::try_from(*heap).ok()?;
-        (index < table.len()).then(|| Nimber::new(table.get(index)))
+        if let Some(index) = usize::try_from(*heap).ok().filter(|&i| i < table.len()) {
+            return Some(Nimber::new(table.get(index)));
+        }
+        let periodicity = self.period.as_ref()?;
+        value_from_period(table, periodicity, *heap)
+            .ok()
+            .map(Nimber::new)
+    }
+
+    fn candidate_options(
+        &self,
+        heap: &u64,
+        target: Nimber,
+        out: &mut Options<u64>,
+    ) -> Result<(), GameError> {
+        match self.game {
+            // In Nim only the heap of size `target` has value `target`.
+            HeapGame::Nim if target.value() < *heap => {
+                push_take(out, *heap, *heap - target.value());
+                Ok(())
+            }
+            HeapGame::Nim => Ok(()),
+            _ => {
+                if *heap > MAX_ENUMERATED_HEAP {
+                    return Err(GameError::Limit {
+                        what: format!("listing the moves from a heap of {heap}"),
+                        limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
+                    });
+                }
+                self.game.options(*heap, out)
+            }
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<u64, GameError> {
