@@ -24,6 +24,8 @@ fn published_periods_are_proved() {
         ("0.137", 34, 52),
         ("dawsons-kayles", 34, 53), // A002187 shifted by one
         ("sub:2,3,7", 5, 0),
+        // OEIS A071464: period 4, last exception at 46577 (Gangolli & Plambeck 1989).
+        ("0.127", 4, 46578),
         ("sub:1,3,4", 7, 0),
     ];
     for (spec, period, preperiod) in cases {
