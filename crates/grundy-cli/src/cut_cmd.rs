@@ -55,13 +55,6 @@ pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> 
     let max = usize::try_from(max)?;
     let table = compute_table(dim, max)?;
     let mut out = stdout();
-    let name = |sides: &[usize]| {
-        sides
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join("x")
-    };
     match format {
         SeqFormat::Json => {
             write!(
@@ -108,8 +101,15 @@ pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> 
         }
         SeqFormat::Bfile | SeqFormat::Text => {
             writeln!(out, "# {spec}: G of every box with sorted sides <= {max} (values do not depend on the order of the sides)")?;
+            // Written number by number: tables run to millions of lines.
             for (sides, value) in table.sorted_entries() {
-                writeln!(out, "{} {value}", name(&sides))?;
+                for (i, side) in sides.iter().enumerate() {
+                    if i > 0 {
+                        out.write_all(b"x")?;
+                    }
+                    write!(out, "{side}")?;
+                }
+                writeln!(out, " {value}")?;
             }
         }
     }

@@ -38,31 +38,31 @@ pub enum SpecError {
         spec: String,
     },
     /// A file the spec names could not be read.
-    #[error("cannot read '{path}': {source}")]
+    #[error("cannot read '{path}': {cause}")]
     Io {
         /// The file.
         path: String,
         /// Why.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// A game graph file with a mistake in it.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Graph {
         /// The file.
         path: String,
         /// The mistake.
-        source: GraphError,
+        cause: GraphError,
     },
     /// A malformed take-and-break code.
     #[error(transparent)]
     Code(#[from] CodeError),
     /// A spec whose rules are invalid (an empty set, a script that fails).
-    #[error("{spec}: {source}")]
+    #[error("{spec}: {cause}")]
     Rules {
         /// The spec as written.
         spec: String,
         /// What is wrong.
-        source: GameError,
+        cause: GameError,
     },
 }
 
@@ -143,14 +143,11 @@ pub fn game_list() -> Vec<(String, String)> {
 /// Reads a game graph file.
 pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
+    let text = std::fs::read_to_string(path).map_err(|cause| SpecError::Io {
         path: shown.clone(),
-        source,
+        cause,
     })?;
-    Graph::parse(&text).map_err(|source| SpecError::Graph {
-        path: shown,
-        source,
-    })
+    Graph::parse(&text).map_err(|cause| SpecError::Graph { path: shown, cause })
 }
 
 /// The heap game a spec names, if it names one.
@@ -159,7 +156,7 @@ pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
         Game::Heap(game) => Ok(game),
         Game::Graph(_) | Game::Cut(_) => Err(SpecError::Rules {
             spec: spec.to_owned(),
-            source: GameError::Rules {
+            cause: GameError::Rules {
                 message: "this command needs a heap game (positions that are single numbers)"
                     .to_owned(),
             },
@@ -170,9 +167,9 @@ pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
 /// The game a spec names.
 pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
     let trimmed = spec.trim();
-    let rules_error = |source: GameError| SpecError::Rules {
+    let rules_error = |cause: GameError| SpecError::Rules {
         spec: spec.to_owned(),
-        source,
+        cause,
     };
     if let Some(path) = trimmed.strip_prefix("graph:") {
         return read_graph(Path::new(path)).map(|g| Game::Graph(Arc::new(g)));

@@ -48,12 +48,12 @@ const HEADER: usize = 32;
 #[non_exhaustive]
 pub enum StoreError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Io {
         /// The file.
         path: String,
         /// Why.
-        source: io::Error,
+        cause: io::Error,
     },
     /// The file is not what it should be.
     #[error("{path}: {reason}")]
@@ -77,9 +77,9 @@ pub enum StoreError {
 }
 
 fn io_error(path: &Path) -> impl Fn(io::Error) -> StoreError + '_ {
-    move |source| StoreError::Io {
+    move |cause| StoreError::Io {
         path: path.display().to_string(),
-        source,
+        cause,
     }
 }
 
