@@ -92,6 +92,10 @@ pub struct SparseKernel {
     rare_positions: Vec<usize>,
     rare_values: Vec<u64>,
     next_review: usize,
+    /// Bits of the largest value at the last choice of mask: a value with
+    /// more bits calls for a new choice soon (the old mask cannot tell the
+    /// new high bit apart, and would call most new values rare).
+    reviewed_bits: u32,
     width: ValueWidth,
     seen: ValueFlags,
     candidates: Vec<u64>,
@@ -130,6 +134,7 @@ impl SparseKernel {
             rare_positions: Vec::new(),
             rare_values: Vec::new(),
             next_review: WARM_UP,
+            reviewed_bits: 0,
             width: ValueWidth::default(),
             seen: ValueFlags::default(),
             candidates: Vec::new(),
@@ -176,6 +181,7 @@ impl SparseKernel {
     fn review(&mut self, g: &NimSequence) {
         let n = g.len();
         self.next_review = n.saturating_mul(2);
+        self.reviewed_bits = 64 - self.width.max().leading_zeros();
         let mask = match self.fixed_mask {
             Some(mask) => Some(mask),
             // A sparse space pays only when rare positions are a small minority.
@@ -473,6 +479,11 @@ impl Kernel for SparseKernel {
             None => self.dense.next_value(g)?,
         };
         self.width.record(value);
+        if self.mask.is_some() && 64 - value.leading_zeros() > self.reviewed_bits {
+            // A new high bit: choose the mask again once a few such values exist.
+            self.next_review = self.next_review.min(n + 1 + n / 64);
+            self.reviewed_bits = 64 - value.leading_zeros();
+        }
         if let Some(mask) = self.mask {
             if is_rare(value, mask) {
                 self.rare_positions.push(n);
