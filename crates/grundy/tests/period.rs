@@ -26,6 +26,14 @@ fn published_periods_are_proved() {
         ("sub:2,3,7", 5, 0),
         // OEIS A071464: period 4, last exception at 46577 (Gangolli & Plambeck 1989).
         ("0.127", 4, 46578),
+        // OEIS A125829 (.115): period 14, the only exception at n = 0.
+        ("0.115", 14, 1),
+        // OEIS A071453 (.117): period 48, exceptions up to n = 46.
+        ("0.117", 48, 47),
+        // OEIS A125912 (.141): period 11, last exception at n = 13.
+        ("0.141", 11, 14),
+        // OEIS A071435 (.177): period 20, last exception at n = 496.
+        ("0.177", 20, 497),
         ("sub:1,3,4", 7, 0),
     ];
     for (spec, period, preperiod) in cases {

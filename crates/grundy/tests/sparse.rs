@@ -114,3 +114,21 @@ proptest! {
         prop_assert_eq!(&dense, &auto, "{} automatic", code);
     }
 }
+
+/// The long form of the test above: 100 random two-heap codes, 2^16 values
+/// each (about two minutes on two cores). Run with
+/// `cargo test --release -p grundy --test sparse -- --ignored`.
+#[test]
+#[ignore = "long: 100 codes x 2^16 values"]
+fn hundred_random_two_heap_codes_to_2_16() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config::default());
+    for _ in 0..100 {
+        let code = two_heap_code().new_tree(&mut runner).unwrap().current();
+        let game = parse_heap_spec(&code).unwrap();
+        let dense = values(&game, EngineChoice::Dense, 1 << 16);
+        let sparse = values(&game, EngineChoice::Sparse { mask: None }, 1 << 16);
+        assert!(dense == sparse, "{code}");
+    }
+}
