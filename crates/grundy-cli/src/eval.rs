@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::heap::HeapGame;
 use grundy::spec::{parse_spec, Game};
-use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver};
+use grundy::{analyze_sum, GameError, HeapRuleset, Ruleset, Solver};
 use serde_json::{json, Value};
 
 use crate::output::{stdout, write_json};
@@ -91,7 +91,31 @@ pub fn eval_sum<R: Ruleset>(
         .collect::<Result<Vec<_>, _>>()
         .with_context(|| format!("reading the position of '{spec}'"))?;
     let mut solver = Solver::new(rules);
-    let analysis = analyze_sum(&mut solver, &positions)?;
+    // When the moves of a huge component cannot be listed, the value and
+    // outcome are still known: report them and say what is missing.
+    let (analysis, unlisted) = match analyze_sum(&mut solver, &positions) {
+        Ok(analysis) => (analysis, None),
+        Err(GameError::Limit { what, limit }) => {
+            let component_values = positions
+                .iter()
+                .map(|p| solver.value(p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let value = component_values
+                .iter()
+                .fold(grundy::Nimber::ZERO, |a, &v| a ^ v);
+            let analysis = grundy::SumAnalysis {
+                component_values,
+                value,
+                outcome: grundy::Outcome::of(value),
+                winning_moves: Vec::new(),
+            };
+            (
+                analysis,
+                Some(format!("{what} exceeds the limit of {limit}")),
+            )
+        }
+        Err(e) => return Err(e.into()),
+    };
     let mut out = stdout();
     match format {
         Format::Json => {
@@ -114,7 +138,8 @@ pub fn eval_sum<R: Ruleset>(
                 "component_values": analysis.component_values.iter().map(|v| v.value()).collect::<Vec<_>>(),
                 "value": analysis.value.value(),
                 "outcome": analysis.outcome.as_str(),
-                "winning_moves": moves,
+                "winning_moves": if unlisted.is_some() { Value::Null } else { json!(moves) },
+                "winning_moves_unlisted": unlisted,
             });
             write_json(&mut out, &value)?;
         }
@@ -147,7 +172,11 @@ pub fn eval_sum<R: Ruleset>(
                 }
                 grundy::Outcome::N => {
                     writeln!(out, "outcome:  N (the player to move wins)")?;
-                    writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
+                    if let Some(reason) = &unlisted {
+                        writeln!(out, "winning moves: not listed ({reason})")?;
+                    } else {
+                        writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
+                    }
                     for m in &analysis.winning_moves {
                         let result: Vec<String> =
                             m.result.iter().map(|p| rules.format_position(p)).collect();

@@ -175,3 +175,38 @@ fn scripts_from_the_command_line() {
     let b: Value = serde_json::from_str(&builtin).unwrap();
     assert_eq!(a["values"], b["values"]);
 }
+
+#[test]
+fn huge_heaps_from_a_proved_period() {
+    // Kayles has period 12 from 71 (7 4 1 2 8 1 4 7 2 1 8 2): 10^9 + 7 - 71 is a multiple of 12.
+    let out = grundy()
+        .args(["eval", "kayles", "1000000007", "5", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["component_values"], serde_json::json!([7, 4]));
+    assert_eq!(v["outcome"], "N");
+    // Listing every move of a heap of 10^9 is refused, and said so.
+    assert!(v["winning_moves_unlisted"]
+        .as_str()
+        .unwrap()
+        .contains("1000000007"));
+    // A heap within reach lists its moves, from the period as well.
+    let out = grundy()
+        .args(["eval", "kayles", "2000003", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+    // Without a proved period, a huge heap is an error that says why.
+    grundy()
+        .args(["eval", "grundy", "5000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no period"));
+}
