@@ -25,14 +25,15 @@ use crate::sequence::{NimSequence, Values};
 /// Values computed densely before the first choice of mask.
 pub const WARM_UP: usize = 1 << 12;
 
-/// Splits near the middle (both parts about m/2, long computed) that the
-/// block pass adds for every heap: two common parts give a rare value, so
-/// these confirm most rare candidates before any heap scans on its own.
-pub const MIDDLE_PAIRS: usize = 2048;
+/// Splits the block pass adds for every heap, right after the near ones
+/// (the first whose parts both come before the block): two common parts
+/// give a rare value, so these confirm most rare candidates before any
+/// heap scans on its own.
+pub const BAND_PAIRS: usize = 4096;
 
 /// Heaps handled together by the block pass: splits whose rare part is at
 /// least this large only involve values from before the block.
-pub const BLOCK: usize = 1 << 10;
+pub const BLOCK: usize = 1 << 8;
 
 /// How the heaps of a two-heap split must relate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -291,16 +292,15 @@ impl SparseKernel {
                         continue;
                     }
                     let m = n - j;
-                    // Both parts before the block: a > m - start.
-                    let lo = (m / 2 + 1)
-                        .saturating_sub(MIDDLE_PAIRS)
-                        .max((m + 1).saturating_sub(start))
-                        .max(1);
+                    // The first splits with both parts before the block
+                    // (a > m - start): small parts pair with recent values,
+                    // which confirms rare values fastest.
+                    let lo = (m + 1).saturating_sub(start).max(1);
                     insert_pairs_into(
                         g.values(),
                         m,
                         lo,
-                        m / 2 + 1,
+                        lo + BAND_PAIRS,
                         kind == SplitKind::Unequal,
                         row,
                     );
@@ -329,7 +329,8 @@ impl SparseKernel {
     fn sparse_value(&mut self, g: &NimSequence, n: usize, mask: u64) -> u64 {
         self.insert_singles(g, n);
         // Splits with a far rare part, from the block pass.
-        let (skip_from, skip_to) = if self.in_block(n) {
+        let in_block = self.in_block(n);
+        let (skip_from, skip_to) = if in_block {
             let words = self.block_words;
             let row = &self.block_rows[(n - self.block_start) * words..][..words];
             for (w, &word) in row.iter().enumerate() {
@@ -412,23 +413,32 @@ impl SparseKernel {
             }
             let m = n - j;
             let end = m / 2 + 1;
-            let mut lo = 1;
-            while lo < end {
-                let hi = (lo + CHUNK).min(end);
-                insert_pair_range(
-                    g.values(),
-                    m,
-                    lo,
-                    hi,
-                    kind == SplitKind::Unequal,
-                    &mut self.seen,
-                );
-                lo = hi;
-                let flags = self.seen.flags_mut();
-                self.candidates.retain(|&v| flags[v as usize] == 0);
-                if self.candidates.is_empty() {
-                    complete = false;
-                    break 'scan;
+            // The block pass did the band of splits right after the near
+            // ones; scan around it.
+            let ranges = if in_block {
+                let band = (m + 1).saturating_sub(self.block_start).max(1);
+                [(1, band.min(end)), ((band + BAND_PAIRS).min(end), end)]
+            } else {
+                [(1, end), (end, end)]
+            };
+            for (mut lo, range_end) in ranges {
+                while lo < range_end {
+                    let hi = (lo + CHUNK).min(range_end);
+                    insert_pair_range(
+                        g.values(),
+                        m,
+                        lo,
+                        hi,
+                        kind == SplitKind::Unequal,
+                        &mut self.seen,
+                    );
+                    lo = hi;
+                    let flags = self.seen.flags_mut();
+                    self.candidates.retain(|&v| flags[v as usize] == 0);
+                    if self.candidates.is_empty() {
+                        complete = false;
+                        break 'scan;
+                    }
                 }
             }
         }
