@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::heap::HeapGame;
 use grundy::spec::{parse_spec, Game};
-use grundy::{analyze_sum, GameError, HeapRuleset, Ruleset, Solver};
+use grundy::{analyze_sum, value_and_outcome, GameError, HeapRuleset, Ruleset, Solver};
 use serde_json::{json, Value};
 
 use crate::output::{stdout, write_json};
@@ -95,25 +95,10 @@ pub fn eval_sum<R: Ruleset>(
     // outcome are still known: report them and say what is missing.
     let (analysis, unlisted) = match analyze_sum(&mut solver, &positions) {
         Ok(analysis) => (analysis, None),
-        Err(GameError::Limit { what, limit }) => {
-            let component_values = positions
-                .iter()
-                .map(|p| solver.value(p))
-                .collect::<Result<Vec<_>, _>>()?;
-            let value = component_values
-                .iter()
-                .fold(grundy::Nimber::ZERO, |a, &v| a ^ v);
-            let analysis = grundy::SumAnalysis {
-                component_values,
-                value,
-                outcome: grundy::Outcome::of(value),
-                winning_moves: Vec::new(),
-            };
-            (
-                analysis,
-                Some(format!("{what} exceeds the limit of {limit}")),
-            )
-        }
+        Err(GameError::Limit { what, limit }) => (
+            value_and_outcome(&mut solver, &positions)?,
+            Some(format!("{what} exceeds the limit of {limit}")),
+        ),
         Err(e) => return Err(e.into()),
     };
     let mut out = stdout();

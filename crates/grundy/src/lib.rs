@@ -41,4 +41,4 @@ pub use heap::{HeapGame, HeapRuleset};
 pub use nimber::{mex, MexSet, Nimber};
 pub use ruleset::{Options, Ruleset};
 pub use solver::Solver;
-pub use sum::{analyze_sum, Outcome, SumAnalysis, WinningMove};
+pub use sum::{analyze_sum, value_and_outcome, Outcome, SumAnalysis, WinningMove};

@@ -77,8 +77,8 @@ pub struct SumAnalysis<P> {
     pub winning_moves: Vec<WinningMove<P>>,
 }
 
-/// Value, outcome and every winning move of the sum of `positions`.
-pub fn analyze_sum<R: Ruleset>(
+/// Value and outcome of the sum of `positions`, without its moves.
+pub fn value_and_outcome<R: Ruleset>(
     solver: &mut Solver<'_, R>,
     positions: &[R::Position],
 ) -> Result<SumAnalysis<R::Position>, GameError> {
@@ -89,6 +89,24 @@ pub fn analyze_sum<R: Ruleset>(
     let value = component_values
         .iter()
         .fold(Nimber::ZERO, |acc, &v| acc ^ v);
+    Ok(SumAnalysis {
+        component_values,
+        value,
+        outcome: Outcome::of(value),
+        winning_moves: Vec::new(),
+    })
+}
+
+/// Value, outcome and every winning move of the sum of `positions`.
+pub fn analyze_sum<R: Ruleset>(
+    solver: &mut Solver<'_, R>,
+    positions: &[R::Position],
+) -> Result<SumAnalysis<R::Position>, GameError> {
+    let SumAnalysis {
+        component_values,
+        value,
+        ..
+    } = value_and_outcome(solver, positions)?;
     let mut winning_moves = Vec::new();
     if !value.is_zero() {
         let rules = solver.rules();

@@ -199,22 +199,30 @@ impl AllButKernel {
     }
 }
 
-impl Kernel for AllButKernel {
-    fn restore(&mut self, values: &NimSequence) {
-        self.count.clear();
-        self.prefix_mex = 0;
-        for value in values.iter() {
-            if self.count.len() <= value as usize {
-                self.count.resize(value as usize + 1, 0);
-            }
-            self.count[value as usize] += 1;
+impl AllButKernel {
+    /// Counts one more heap of value `value` and advances the mex of all
+    /// heaps so far.
+    fn observe(&mut self, value: u64) {
+        if self.count.len() <= value as usize {
+            self.count.resize(value as usize + 1, 0);
         }
+        self.count[value as usize] += 1;
         while self
             .count
             .get(self.prefix_mex as usize)
             .is_some_and(|&c| c > 0)
         {
             self.prefix_mex += 1;
+        }
+    }
+}
+
+impl Kernel for AllButKernel {
+    fn restore(&mut self, values: &NimSequence) {
+        self.count.clear();
+        self.prefix_mex = 0;
+        for value in values.iter() {
+            self.observe(value);
         }
     }
 
@@ -235,17 +243,7 @@ impl Kernel for AllButKernel {
             self.count[g.get(n - s) as usize] += 1;
         }
         // G(n) joins the smaller heaps of the next position.
-        if self.count.len() <= value as usize {
-            self.count.resize(value as usize + 1, 0);
-        }
-        self.count[value as usize] += 1;
-        while self
-            .count
-            .get(self.prefix_mex as usize)
-            .is_some_and(|&c| c > 0)
-        {
-            self.prefix_mex += 1;
-        }
+        self.observe(value);
         Ok(value)
     }
 }
