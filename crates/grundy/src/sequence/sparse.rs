@@ -281,12 +281,22 @@ impl SparseKernel {
         self.middle_width = width;
         self.middle_rows.clear();
         self.middle_rows.resize(BLOCK * width, 0);
+        let bit_rows = &self.block_rows;
         self.middle_rows
             .par_chunks_mut(width)
             .with_min_len(16)
             .enumerate()
             .for_each(|(i, row)| {
                 let n = start + i;
+                // The far rare parts' bits, spread into this row's flags
+                // here on every core rather than heap by heap later.
+                for (w, &word) in bit_rows[i * words..(i + 1) * words].iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        row[w * 64 + rest.trailing_zeros() as usize] = 1;
+                        rest &= rest - 1;
+                    }
+                }
                 for &(j, kind) in splits {
                     if kind == SplitKind::Equal || j + 2 > n {
                         continue;
@@ -331,16 +341,6 @@ impl SparseKernel {
         // Splits with a far rare part, from the block pass.
         let in_block = self.in_block(n);
         let (skip_from, skip_to) = if in_block {
-            let words = self.block_words;
-            let row = &self.block_rows[(n - self.block_start) * words..][..words];
-            for (w, &word) in row.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    self.seen
-                        .insert(w as u64 * 64 + u64::from(rest.trailing_zeros()));
-                    rest &= rest - 1;
-                }
-            }
             let middle = &self.middle_rows[(n - self.block_start) * self.middle_width..]
                 [..self.middle_width];
             self.seen.merge(middle);
