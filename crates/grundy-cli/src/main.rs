@@ -53,6 +53,28 @@ impl EngineName {
     }
 }
 
+/// Nimber operations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NimberOp {
+    /// Nim-sum (XOR): the value of a sum of games.
+    Add,
+    /// Nim-product in the field of numbers below 2^64.
+    Mul,
+    /// The least number not among the operands.
+    Mex,
+}
+
+fn parse_number(text: &str) -> Result<u64, String> {
+    let parsed = if let Some(hex) = text.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16)
+    } else if let Some(bits) = text.strip_prefix("0b") {
+        u64::from_str_radix(bits, 2)
+    } else {
+        text.parse()
+    };
+    parsed.map_err(|_| format!("'{text}' is not a number below 2^64 (decimal, 0x... or 0b...)"))
+}
+
 /// Output formats shared by every command that prints results.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -156,6 +178,15 @@ enum Command {
     Seq(seq::SeqArgs),
     /// List the games grundy knows.
     Games,
+    /// Nimber arithmetic: nim-sum and nim-product of numbers below 2^64.
+    Nimber {
+        /// The operation.
+        #[arg(value_enum)]
+        op: NimberOp,
+        /// The operands (decimal, 0x... or 0b...).
+        #[arg(required = true, value_parser = parse_number)]
+        operands: Vec<u64>,
+    },
     /// Every value of a cutting game with all sides <= --max.
     Table {
         /// The game (cut:1 to cut:4).
@@ -212,8 +243,24 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Graph { file, format } => graph_cmd::run(&file, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games => games(),
+        Command::Nimber { op, operands } => nimber(op, &operands),
         Command::Table { spec, max, format } => cut_cmd::run(&spec, max, format),
     }
+}
+
+fn nimber(op: NimberOp, operands: &[u64]) -> anyhow::Result<ExitCode> {
+    use grundy::Nimber;
+    use std::io::Write;
+    let values = operands.iter().map(|&v| Nimber::new(v));
+    let result = match op {
+        NimberOp::Add => values.fold(Nimber::ZERO, |a, b| a ^ b),
+        NimberOp::Mul => values.fold(Nimber::new(1), Nimber::nim_mul),
+        NimberOp::Mex => grundy::mex(values),
+    };
+    let mut out = output::stdout();
+    writeln!(out, "{result}")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn games() -> anyhow::Result<ExitCode> {

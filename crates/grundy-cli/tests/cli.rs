@@ -163,3 +163,19 @@ fn missing_graph_file_is_an_error() {
         .code(2)
         .stderr(predicate::str::contains("/nonexistent/file"));
 }
+
+#[test]
+fn nimber_arithmetic() {
+    let run = |args: &[&str]| {
+        let out = grundy().arg("nimber").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    // Test vectors from the design notes.
+    assert_eq!(run(&["mul", "8", "8"]), "13");
+    assert_eq!(run(&["mul", "6", "13"]), "15");
+    assert_eq!(run(&["mul", "0x100000000", "0x100000000"]), "6442450944");
+    assert_eq!(run(&["add", "3", "5", "6"]), "0");
+    assert_eq!(run(&["mex", "0", "1", "3"]), "2");
+    grundy().args(["nimber", "mul", "2", "x"]).assert().code(2);
+}
