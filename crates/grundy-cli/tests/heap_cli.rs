@@ -210,3 +210,12 @@ fn huge_heaps_from_a_proved_period() {
         .code(2)
         .stderr(predicate::str::contains("no period"));
 }
+
+#[test]
+fn impossible_counts_are_refused_up_front() {
+    grundy()
+        .args(["seq", "grundy", "-n", "2^50"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bytes of memory"));
+}
