@@ -38,6 +38,7 @@ pub fn default_plot_path(spec: &str) -> PathBuf {
 /// Runs `grundy analyze SPEC`.
 pub fn run(spec: &str, max: u64, plot: Option<&Path>, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
+    crate::numbers::check_memory(max)?;
     let max = usize::try_from(max)?;
     let (report, values) = find_period(&game, FIRST_ROUND.min(max), max)?;
     let n = values.len();

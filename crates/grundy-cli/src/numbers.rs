@@ -1,4 +1,5 @@
-//! Reading counts from the command line: `65536`, `2^16`, `1e6`, `10_000`.
+//! Reading counts from the command line (`65536`, `2^16`, `1e6`,
+//! `10_000`), and checking up front that a count fits in memory.
 
 /// Parses a count written as a plain number, a power (`2^16`) or in
 /// scientific notation (`1e6`).
@@ -29,6 +30,28 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     cleaned
         .parse()
         .map_err(|_| format!("'{text}' is not a whole number (forms: 65536, 2^16, 1e6)"))
+}
+
+/// Every value is kept in memory (at least one byte each): refuse up front
+/// a count the machine cannot hold, rather than fail hours later.
+pub fn check_memory(count: u64) -> anyhow::Result<()> {
+    let Some(total) = physical_memory() else {
+        return Ok(());
+    };
+    if count > total {
+        anyhow::bail!(
+            "{count} values need at least {count} bytes of memory (one byte per value, more once values pass 255); this machine has {total} bytes"
+        );
+    }
+    Ok(())
+}
+
+/// Physical memory in bytes, where the platform says (Linux).
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 #[cfg(test)]

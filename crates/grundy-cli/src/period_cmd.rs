@@ -46,6 +46,7 @@ pub fn report_line(report: &PeriodReport) -> String {
 /// Runs `grundy period SPEC --max N`.
 pub fn run_period(spec: &str, max: u64, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
+    crate::numbers::check_memory(max)?;
     let max = to_usize(max, "--max")?;
     let (report, _) = find_period(&game, FIRST_ROUND.min(max), max)?;
     let mut out = stdout();
@@ -65,6 +66,7 @@ pub fn run_period(spec: &str, max: u64, format: Format) -> anyhow::Result<ExitCo
 /// Runs `grundy value SPEC n`.
 pub fn run_value(spec: &str, n: u64, max: u64, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
+    crate::numbers::check_memory(max)?;
     let max = to_usize(max, "--max")?;
     // Values up to n settle it directly when n is within reach; a proved
     // period settles it for any n.

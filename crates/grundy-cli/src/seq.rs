@@ -94,7 +94,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     let spec = args.spec.as_deref().context("a game spec is needed")?;
     let game = parse_heap_spec(spec)?;
     let choice = args.engine.choice(args.mask)?;
-    check_memory(args.count)?;
+    crate::numbers::check_memory(args.count)?;
     if let Some(out) = &args.out {
         let bar = progress_bar(args.count);
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
@@ -136,28 +136,6 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     stream(spec, &game, choice, args.count, args.format)
-}
-
-/// Every value is kept in memory (at least one byte each): refuse up front
-/// a count the machine cannot hold, rather than fail hours later.
-fn check_memory(count: u64) -> anyhow::Result<()> {
-    let Some(total) = physical_memory() else {
-        return Ok(());
-    };
-    if count > total {
-        bail!(
-            "{count} values need at least {count} bytes of memory (one byte per value, more once values pass 255); this machine has {total} bytes"
-        );
-    }
-    Ok(())
-}
-
-/// Physical memory in bytes, where the platform says (Linux).
-fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
 }
 
 fn progress_bar(total: u64) -> Option<ProgressBar> {
