@@ -74,6 +74,9 @@ pub enum GraphError {
     },
 }
 
+/// The successors of a chunk of vertices, flat, with each vertex's end.
+type ResolvedChunk = Result<(Vec<u32>, Vec<usize>), GraphError>;
+
 /// A finite game graph with named vertices; edges are moves.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
@@ -93,6 +96,8 @@ impl Graph {
         let mut lines = Vec::new();
         let mut lists: Vec<&str> = Vec::new();
         let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        // One vertex per line at most: size the table once.
+        index.reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
         for (line_index, raw) in text.lines().enumerate() {
             let line = line_index + 1;
             let content = match raw.find('#') {
@@ -136,27 +141,49 @@ impl Graph {
             lines.push(line);
             lists.push(list);
         }
-        // Second pass: resolve successor names.
+        // Second pass: resolve successor names, in chunks of vertices on
+        // every core (each look-up is a cache miss in a large table); the
+        // first error in file order wins.
+        use rayon::prelude::*;
+        const CHUNK: usize = 1 << 12;
+        let chunks: Vec<ResolvedChunk> = lists
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let mut successors = Vec::new();
+                let mut ends = Vec::with_capacity(chunk.len());
+                for (k, list) in chunk.iter().enumerate() {
+                    for token in list.split_whitespace() {
+                        match index.get(token) {
+                            Some(&id) => successors.push(id),
+                            None => {
+                                let vertex = c * CHUNK + k;
+                                return Err(GraphError::UndefinedSuccessor {
+                                    name: token.to_owned(),
+                                    vertex: names[vertex].clone(),
+                                    line: lines[vertex],
+                                });
+                            }
+                        }
+                    }
+                    ends.push(successors.len());
+                }
+                Ok((successors, ends))
+            })
+            .collect();
         let mut offsets = Vec::with_capacity(names.len() + 1);
         let mut successors = Vec::new();
         offsets.push(0u32);
-        for (vertex, list) in lists.iter().enumerate() {
-            for token in list.split_whitespace() {
-                match index.get(token) {
-                    Some(&id) => successors.push(id),
-                    None => {
-                        return Err(GraphError::UndefinedSuccessor {
-                            name: token.to_owned(),
-                            vertex: names[vertex].clone(),
-                            line: lines[vertex],
-                        })
-                    }
-                }
+        for chunk in chunks {
+            let (part, ends) = chunk?;
+            let base = successors.len();
+            successors.extend_from_slice(&part);
+            for end in ends {
+                let end = u32::try_from(base + end).map_err(|_| GraphError::TooLarge {
+                    limit: u64::from(u32::MAX),
+                })?;
+                offsets.push(end);
             }
-            let end = u32::try_from(successors.len()).map_err(|_| GraphError::TooLarge {
-                limit: u64::from(u32::MAX),
-            })?;
-            offsets.push(end);
         }
         Ok(Graph {
             names,
