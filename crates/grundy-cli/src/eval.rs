@@ -152,7 +152,7 @@ pub fn eval_sum<R: Ruleset>(
                     writeln!(out, "outcome:  P (the player to move loses)")?;
                     writeln!(
                         out,
-                        "winning moves: none (every move leaves a nonzero value)"
+                        "winning moves: none (no move leaves a position of value 0)"
                     )?;
                 }
                 grundy::Outcome::N => {
