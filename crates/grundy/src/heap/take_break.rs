@@ -276,6 +276,12 @@ impl CodeKernel {
         })
     }
 
+    /// The bound on values so far (every XOR of them is below it).
+    #[must_use]
+    pub fn value_width(&self) -> ValueWidth {
+        self.width
+    }
+
     /// Records a value computed elsewhere (by a kernel delegating to this
     /// one part of the time), keeping the value bound current.
     pub fn note_value(&mut self, value: u64) {
@@ -311,6 +317,17 @@ impl CodeKernel {
             });
     }
 
+    /// Records G(n): the value bound, and the table entry that needs G(n),
+    /// `P_(>=1)(n) = {G(n)} ∪ P_(>=2)(n)`.
+    fn record_value(&mut self, n: usize, value: u64) {
+        self.width.record(value);
+        if self.at_least.len() > 2 {
+            let mut set = self.at_least[2][n].clone();
+            bits_insert(&mut set, value);
+            self.at_least[1].push(set);
+        }
+    }
+
     /// Extends the XOR-set tables to index n (all but `at_least[1][n]`,
     /// which needs G(n)).
     fn extend_tables(&mut self, g: &NimSequence, n: usize) {
@@ -343,19 +360,11 @@ impl CodeKernel {
 
 impl Kernel for CodeKernel {
     fn restore(&mut self, values: &NimSequence) {
-        // Replay the tables and the largest value, heap by heap.
-        let mut prefix = NimSequence::new();
+        // Replay the tables and the largest value, heap by heap; the tables
+        // at n read only values below n, so the whole sequence serves.
         for n in 0..values.len() {
-            self.extend_tables(&prefix, n);
-            let value = values.get(n);
-            self.width.record(value);
-            if self.at_least.len() > 2 {
-                let mut set = self.at_least[2][n].clone();
-                bits_insert(&mut set, value);
-                self.at_least[1].push(set);
-            }
-            // Values come from a sequence that already held them.
-            let _ = prefix.push(value);
+            self.extend_tables(values, n);
+            self.record_value(n, values.get(n));
         }
     }
 
@@ -453,13 +462,7 @@ impl Kernel for CodeKernel {
             }
         }
         let value = self.seen.mex();
-        self.width.record(value);
-        if self.at_least.len() > 2 {
-            // P_(>=1)(n) = {G(n)} ∪ P_(>=2)(n).
-            let mut set = self.at_least[2][n].clone();
-            bits_insert(&mut set, value);
-            self.at_least[1].push(set);
-        }
+        self.record_value(n, value);
         Ok(value)
     }
 }

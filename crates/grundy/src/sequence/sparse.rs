@@ -17,9 +17,7 @@ use crate::error::GameError;
 use crate::heap::code::{Modifier, TakeBreakCode};
 use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
-use crate::sequence::dense::{
-    insert_pair_range, insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth,
-};
+use crate::sequence::dense::{insert_pair_range, insert_pairs_into, Kernel, Narrow, ValueFlags};
 use crate::sequence::{NimSequence, Values};
 
 /// Values computed densely before the first choice of mask.
@@ -64,17 +62,6 @@ pub fn sparse_applies(code: &TakeBreakCode) -> bool {
         && code.max_heaps().is_some_and(|k| k <= 2)
 }
 
-/// Counters a progress display can show.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SparseStats {
-    /// The mask in use (0 while computing densely).
-    pub mask: u64,
-    /// Rare positions so far under that mask.
-    pub rare: usize,
-    /// Positions whose confirmation scan ran to the end.
-    pub full_scans: u64,
-}
-
 /// The sparse-space kernel.
 pub struct SparseKernel {
     /// j with "take j, leave nothing" (only from a heap of exactly j).
@@ -97,10 +84,8 @@ pub struct SparseKernel {
     /// more bits calls for a new choice soon (the old mask cannot tell the
     /// new high bit apart, and would call most new values rare).
     reviewed_bits: u32,
-    width: ValueWidth,
     seen: ValueFlags,
     candidates: Vec<u64>,
-    full_scans: u64,
     /// The block pass for heaps `block_start..block_start + BLOCK`: one bit
     /// row of `block_words` words per heap, holding the values of every
     /// split whose rare part is one of `rare_positions[far_from..far_to]`.
@@ -109,9 +94,10 @@ pub struct SparseKernel {
     block_rows: Vec<u64>,
     far_from: usize,
     far_to: usize,
-    /// Byte flags of the middle splits of each heap of the block.
-    middle_width: usize,
-    middle_rows: Vec<u8>,
+    /// Byte flags of each heap of the block: the far rare parts' values and
+    /// the band of splits after the near ones.
+    band_width: usize,
+    band_rows: Vec<u8>,
 }
 
 impl SparseKernel {
@@ -136,17 +122,15 @@ impl SparseKernel {
             rare_values: Vec::new(),
             next_review: WARM_UP,
             reviewed_bits: 0,
-            width: ValueWidth::default(),
             seen: ValueFlags::default(),
             candidates: Vec::new(),
-            full_scans: 0,
             block_start: 0,
             block_words: 0,
             block_rows: Vec::new(),
             far_from: 0,
             far_to: 0,
-            middle_width: 0,
-            middle_rows: Vec::new(),
+            band_width: 0,
+            band_rows: Vec::new(),
         };
         for j in 0..code.finite_len() {
             let digit = code.digit(j as u64);
@@ -168,21 +152,11 @@ impl SparseKernel {
         Ok(kernel)
     }
 
-    /// Counters for progress displays.
-    #[must_use]
-    pub fn stats(&self) -> SparseStats {
-        SparseStats {
-            mask: self.mask.unwrap_or(0),
-            rare: self.rare_positions.len(),
-            full_scans: self.full_scans,
-        }
-    }
-
     /// Chooses the mask from the values so far and rebuilds the rare list.
     fn review(&mut self, g: &NimSequence) {
         let n = g.len();
         self.next_review = n.saturating_mul(2);
-        self.reviewed_bits = 64 - self.width.max().leading_zeros();
+        self.reviewed_bits = 64 - self.dense.value_width().max().leading_zeros();
         let mask = match self.fixed_mask {
             Some(mask) => Some(mask),
             // A sparse space pays only when rare positions are a small minority.
@@ -215,7 +189,7 @@ impl SparseKernel {
     fn prepare_block(&mut self, g: &NimSequence, start: usize) {
         use rayon::prelude::*;
         self.block_start = start;
-        let bound = self.width.xor_bound() as usize;
+        let bound = self.dense.value_width().xor_bound() as usize;
         let words = bound.div_ceil(64).max(1);
         self.block_words = words;
         self.far_from = self.rare_positions.partition_point(|&r| r < BLOCK);
@@ -276,13 +250,13 @@ impl SparseKernel {
                 },
             );
         self.block_rows = rows;
-        // The middle splits, heap by heap on every core.
+        // The band of splits, heap by heap on every core.
         let width = bound + 1;
-        self.middle_width = width;
-        self.middle_rows.clear();
-        self.middle_rows.resize(BLOCK * width, 0);
+        self.band_width = width;
+        self.band_rows.clear();
+        self.band_rows.resize(BLOCK * width, 0);
         let bit_rows = &self.block_rows;
-        self.middle_rows
+        self.band_rows
             .par_chunks_mut(width)
             .with_min_len(16)
             .enumerate()
@@ -341,9 +315,9 @@ impl SparseKernel {
         // Splits with a far rare part, from the block pass.
         let in_block = self.in_block(n);
         let (skip_from, skip_to) = if in_block {
-            let middle = &self.middle_rows[(n - self.block_start) * self.middle_width..]
-                [..self.middle_width];
-            self.seen.merge(middle);
+            let band =
+                &self.band_rows[(n - self.block_start) * self.band_width..][..self.band_width];
+            self.seen.merge(band);
             (self.far_from, self.far_to)
         } else {
             (0, 0)
@@ -406,7 +380,6 @@ impl SparseKernel {
         // Confirm the rare candidates by scanning the splits in chunks,
         // stopping once every candidate has turned up.
         const CHUNK: usize = 256;
-        let mut complete = true;
         'scan: for &(j, kind) in &self.splits {
             if j > n || kind == SplitKind::Equal {
                 continue;
@@ -436,14 +409,10 @@ impl SparseKernel {
                     let flags = self.seen.flags_mut();
                     self.candidates.retain(|&v| flags[v as usize] == 0);
                     if self.candidates.is_empty() {
-                        complete = false;
                         break 'scan;
                     }
                 }
             }
-        }
-        if complete {
-            self.full_scans += 1;
         }
         self.candidates.first().copied().unwrap_or(smallest_common)
     }
@@ -452,9 +421,6 @@ impl SparseKernel {
 impl Kernel for SparseKernel {
     fn restore(&mut self, values: &NimSequence) {
         self.dense.restore(values);
-        for value in values.iter() {
-            self.width.record(value);
-        }
         self.block_rows.clear();
         self.rare_positions.clear();
         self.rare_values.clear();
@@ -471,7 +437,7 @@ impl Kernel for SparseKernel {
 
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
         let n = g.len();
-        if n >= self.next_review || (self.fixed_mask.is_some() && self.mask.is_some() && n == 0) {
+        if n >= self.next_review {
             self.review(g);
         }
         if self.mask.is_some() && n >= 2 * BLOCK && n.is_multiple_of(BLOCK) {
@@ -479,16 +445,16 @@ impl Kernel for SparseKernel {
         } else if self.mask.is_none() {
             self.block_rows.clear();
         }
-        self.width.reset(&mut self.seen);
         let value = match self.mask {
             Some(mask) => {
+                self.dense.value_width().reset(&mut self.seen);
                 let value = self.sparse_value(g, n, mask);
                 self.dense.note_value(value);
                 value
             }
+            // The dense kernel records the value bound for both.
             None => self.dense.next_value(g)?,
         };
-        self.width.record(value);
         if self.mask.is_some() && 64 - value.leading_zeros() > self.reviewed_bits {
             // A new high bit: choose the mask again once a few such values exist.
             self.next_review = self.next_review.min(n + 1 + n / 64);
