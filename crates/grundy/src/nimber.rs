@@ -144,14 +144,6 @@ impl MexSet {
         }
     }
 
-    /// The words of the set, for hot loops that insert values known to be
-    /// below the limit of the last [`MexSet::reset`] without checking it.
-    #[inline]
-    pub fn words_mut(&mut self) -> &mut [u64] {
-        let words = self.limit.div_ceil(64);
-        &mut self.words[..words]
-    }
-
     /// The least value not inserted since the last [`MexSet::reset`].
     #[must_use]
     pub fn mex(&self) -> Nimber {

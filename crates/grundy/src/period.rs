@@ -88,40 +88,37 @@ fn z_function<T: PartialEq>(s: &[T]) -> Vec<u32> {
 /// whose periodic part fills at least the second half: `2e + 2p <= N`.
 #[must_use]
 pub fn detect(values: &[i64]) -> Option<Periodicity> {
-    let n = values.len();
+    detect_by(values.len(), |i| values[i])
+}
+
+/// [`detect`] on a stored nim-sequence, read in place (no widened copy).
+#[must_use]
+pub fn detect_in(sequence: &NimSequence) -> Option<Periodicity> {
+    detect_by(sequence.len(), |i| sequence.get(i) as i64)
+}
+
+/// [`detect`] on the `n` values `value(0..n)`.
+fn detect_by(n: usize, value: impl Fn(usize) -> i64) -> Option<Periodicity> {
     if n < 2 {
         return None;
     }
     // Reversed first differences.
-    let reversed: Vec<i64> = (0..n - 1)
-        .rev()
-        .map(|i| values[i + 1] - values[i])
-        .collect();
+    let reversed: Vec<i64> = (0..n - 1).rev().map(|i| value(i + 1) - value(i)).collect();
     let z = z_function(&reversed);
     let len = reversed.len();
-    for p in 1..=n / 2 {
-        if p >= len {
-            break;
-        }
-        let tail = p + z[p] as usize;
+    // Periods 1..=n/2 (and below len, the length of z).
+    for (p, &matched) in z.iter().enumerate().skip(1).take(n / 2) {
+        let tail = p + matched as usize;
         let e = len.saturating_sub(tail);
         if 2 * e + 2 * p <= n {
-            let saltus = values[e + p] - values[e];
             return Some(Periodicity {
                 preperiod: e,
                 period: p,
-                saltus,
+                saltus: value(e + p) - value(e),
             });
         }
     }
     None
-}
-
-/// [`detect`] on a stored nim-sequence.
-#[must_use]
-pub fn detect_in(sequence: &NimSequence) -> Option<Periodicity> {
-    let values: Vec<i64> = sequence.iter().map(|v| v as i64).collect();
-    detect(&values)
 }
 
 /// The theorem that can prove a game's periodicity, if any.

@@ -176,19 +176,14 @@ impl HeapGame {
         })
     }
 
-    /// An engine for this game (automatic choice), ready to extend.
-    pub fn dense_engine(&self) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
-        Ok(DenseEngine::new(self.kernel()?))
-    }
-
     /// An engine for this game with the chosen kernel, ready to extend.
     pub fn engine(&self, choice: EngineChoice) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
         Ok(DenseEngine::new(self.kernel_for(choice)?))
     }
 
-    /// G(0..n) by the dense engine.
+    /// G(0..n), by the engine the automatic choice picks.
     pub fn nim_sequence(&self, n: usize) -> Result<NimSequence, GameError> {
-        let mut engine = self.dense_engine()?;
+        let mut engine = self.engine(EngineChoice::Auto)?;
         engine.extend_to(n)?;
         Ok(engine.into_values())
     }

@@ -141,16 +141,10 @@ impl Narrow for u32 {
     }
 }
 
-/// Inserts `G(a) ^ G(m - a)` for every split of `m` into two non-empty
-/// heaps (`1 <= a <= m / 2`); with `unequal`, skips the split into equal
-/// halves. `seen` must have been reset to cover every XOR of stored values.
-#[inline]
-pub fn insert_pair_xors(values: Values<'_>, m: usize, unequal: bool, seen: &mut ValueFlags) {
-    insert_pair_range(values, m, 1, m / 2 + 1, unequal, seen);
-}
-
-/// Inserts `G(a) ^ G(m - a)` for `lo <= a < hi` (within `1..=m/2`), as
-/// [`insert_pair_xors`] does for the whole range.
+/// Inserts `G(a) ^ G(m - a)` for `lo <= a < hi`, within the splits of `m`
+/// into two non-empty heaps (`1 <= a <= m / 2`); with `unequal`, skips
+/// the split into equal halves. `seen` must have been reset to cover every
+/// XOR of stored values.
 #[inline]
 pub fn insert_pair_range(
     values: Values<'_>,

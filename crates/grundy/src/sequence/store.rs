@@ -17,7 +17,7 @@
 //!
 //! **A resumable run** writing `FILE` keeps two companions: `FILE.partial`,
 //! the values so far (raw, at the current width), appended as they are
-//! computed, and `FILE.checkpoint`, a small JSON record of how many of
+//! computed, and `FILE.checkpoint`, a few `field value` lines recording how many of
 //! those values are safely on disk and their checksum. The checkpoint is
 //! replaced atomically (written to a temporary file, synced, renamed) only
 //! after the values it vouches for are synced. Resuming reads the
