@@ -64,17 +64,6 @@ pub enum NimberOp {
     Mex,
 }
 
-fn parse_number(text: &str) -> Result<u64, String> {
-    let parsed = if let Some(hex) = text.strip_prefix("0x") {
-        u64::from_str_radix(hex, 16)
-    } else if let Some(bits) = text.strip_prefix("0b") {
-        u64::from_str_radix(bits, 2)
-    } else {
-        text.parse()
-    };
-    parsed.map_err(|_| format!("'{text}' is not a number below 2^64 (decimal, 0x... or 0b...)"))
-}
-
 /// Output formats shared by every command that prints results.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -184,7 +173,7 @@ enum Command {
         #[arg(value_enum)]
         op: NimberOp,
         /// The operands (decimal, 0x... or 0b...).
-        #[arg(required = true, value_parser = parse_number)]
+        #[arg(required = true, value_parser = numbers::parse_number)]
         operands: Vec<u64>,
     },
     /// Every value of a cutting game with all sides <= --max.

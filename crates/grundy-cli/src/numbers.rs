@@ -1,6 +1,19 @@
 //! Reading counts from the command line (`65536`, `2^16`, `1e6`,
 //! `10_000`), and checking up front that a count fits in memory.
 
+/// Parses a number written in decimal, hexadecimal (`0x…`) or binary
+/// (`0b…`): nimbers and masks.
+pub fn parse_number(text: &str) -> Result<u64, String> {
+    let parsed = if let Some(hex) = text.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16)
+    } else if let Some(bits) = text.strip_prefix("0b") {
+        u64::from_str_radix(bits, 2)
+    } else {
+        text.parse()
+    };
+    parsed.map_err(|_| format!("'{text}' is not a number below 2^64 (decimal, 0x... or 0b...)"))
+}
+
 /// Parses a count written as a plain number, a power (`2^16`) or in
 /// scientific notation (`1e6`).
 pub fn parse_count(text: &str) -> Result<u64, String> {
@@ -56,7 +69,15 @@ fn physical_memory() -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_count;
+    use super::{parse_count, parse_number};
+
+    #[test]
+    fn number_bases() {
+        assert_eq!(parse_number("254"), Ok(254));
+        assert_eq!(parse_number("0b11111110"), Ok(254));
+        assert_eq!(parse_number("0xfe"), Ok(254));
+        assert!(parse_number("0b2").is_err());
+    }
 
     #[test]
     fn forms() {

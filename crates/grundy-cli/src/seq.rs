@@ -55,22 +55,11 @@ pub struct SeqArgs {
     #[arg(long, value_enum, default_value_t = EngineName::Auto)]
     engine: EngineName,
     /// A fixed mask for the sparse engine (e.g. 254 or 0b11111110).
-    #[arg(long, value_parser = parse_mask)]
+    #[arg(long, value_parser = crate::numbers::parse_number)]
     mask: Option<u64>,
     /// Seconds between checkpoints of an --out run.
     #[arg(long, default_value_t = 5.0)]
     checkpoint_secs: f64,
-}
-
-fn parse_mask(text: &str) -> Result<u64, String> {
-    let parsed = match text.strip_prefix("0b") {
-        Some(bits) => u64::from_str_radix(bits, 2),
-        None => match text.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16),
-            None => text.parse(),
-        },
-    };
-    parsed.map_err(|_| format!("'{text}' is not a mask (decimal, 0b... or 0x...)"))
 }
 
 /// Values computed between two writes: output keeps pace with the engine.
