@@ -1,12 +1,11 @@
 //! The `grundy` binary as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::*;
+
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 fn write_temp(contents: &str) -> tempfile::NamedTempFile {
     use std::io::Write;

@@ -1,12 +1,11 @@
 //! `grundy table` and `grundy eval` on cutting games.
 
-use assert_cmd::Command;
+mod common;
+
+use common::*;
+
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 #[test]
 fn table_formats() {

@@ -1,23 +1,12 @@
 //! Heap games through the `grundy` binary: seq formats, eval in the
 //! game's own words, games, and clear errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::*;
+
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn seq_json_and_bfile_agree() {

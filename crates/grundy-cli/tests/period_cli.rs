@@ -1,24 +1,13 @@
 //! `period`, `value`, `check`, `analyze` and `plot` as a user runs them.
 
+mod common;
+
+use common::*;
+
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 #[test]
 fn period_json_shape() {

@@ -2,14 +2,13 @@
 //! byte for byte like an uninterrupted one; damaged or foreign checkpoints
 //! are refused.
 
+mod common;
+
+use common::*;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 fn uninterrupted(dir: &Path, spec: &str, count: &str) -> Vec<u8> {
     let path = dir.join("whole.bin");
