@@ -212,6 +212,9 @@ impl<K: Kernel + ?Sized> Kernel for Box<K> {
     fn restore(&mut self, values: &NimSequence) {
         (**self).restore(values);
     }
+    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        (**self).extend(values, target)
+    }
     fn rare_count(&self) -> Option<usize> {
         (**self).rare_count()
     }

@@ -19,6 +19,17 @@ pub trait Kernel {
     /// run continues exactly as an uninterrupted one.
     fn restore(&mut self, _values: &NimSequence) {}
 
+    /// Computes values until `values` holds `target` of them. Kernels that
+    /// work on several heaps at once override this; the default computes
+    /// them one by one.
+    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        while values.len() < target {
+            let value = self.next_value(values)?;
+            values.push(value)?;
+        }
+        Ok(())
+    }
+
     /// The number of rare positions, for kernels that track them.
     fn rare_count(&self) -> Option<usize> {
         None
@@ -113,17 +124,23 @@ impl ValueFlags {
 }
 
 /// A stored value type a hot loop can run on.
-pub trait Narrow: Copy + Default + std::ops::BitXor<Output = Self> {
+pub trait Narrow: Copy + Default + PartialEq + std::ops::BitXor<Output = Self> {
     /// Bytes per value.
     const BYTES: usize;
     /// The value as an index.
     fn index(self) -> usize;
+    /// `value` in this type, if it fits.
+    fn from_u64(value: u64) -> Option<Self>;
 }
 impl Narrow for u8 {
     const BYTES: usize = 1;
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+    #[inline(always)]
+    fn from_u64(value: u64) -> Option<Self> {
+        Self::try_from(value).ok()
     }
 }
 impl Narrow for u16 {
@@ -132,12 +149,20 @@ impl Narrow for u16 {
     fn index(self) -> usize {
         self as usize
     }
+    #[inline(always)]
+    fn from_u64(value: u64) -> Option<Self> {
+        Self::try_from(value).ok()
+    }
 }
 impl Narrow for u32 {
     const BYTES: usize = 4;
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+    #[inline(always)]
+    fn from_u64(value: u64) -> Option<Self> {
+        Self::try_from(value).ok()
     }
 }
 
@@ -270,11 +295,7 @@ impl<K: Kernel> DenseEngine<K> {
         if let NimSequence::U8(v) = &mut self.values {
             v.reserve(n.saturating_sub(v.len()));
         }
-        while self.values.len() < n {
-            let value = self.kernel.next_value(&self.values)?;
-            self.values.push(value)?;
-        }
-        Ok(())
+        self.kernel.extend(&mut self.values, n)
     }
 
     /// The values computed so far.

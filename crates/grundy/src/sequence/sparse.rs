@@ -7,31 +7,39 @@
 //! every common option value of heap n is found in O(R) per split digit.
 //! Let c be the smallest common value missing from the options: the mex is
 //! c unless some rare value below c is missing too. Those rare values are
-//! confirmed by scanning the splits, stopping as soon as all are found;
-//! only when one is really absent does the scan run to the end (and n is a
-//! new rare position). The answer never depends on the mask, which only
-//! decides how much is scanned; the mask is chosen from the value
+//! confirmed by searching the splits, stopping as soon as all are found;
+//! only when one is really absent does the search run to the end (and n is
+//! a new rare position). The answer never depends on the mask, which only
+//! decides how much is searched; the mask is chosen from the value
 //! histogram (Walsh–Hadamard transform) and re-chosen as n doubles.
+//!
+//! Heaps are computed in blocks of [`BLOCK`]. A split of a heap of the block
+//! with a *far* rare part (at least [`FAR`]) pairs it with a value from
+//! before the previous block, so those options — most of the O(R) work —
+//! are worked out for the next block on one core while the other computes
+//! the current block heap by heap.
 
 use crate::error::GameError;
 use crate::heap::code::{Modifier, TakeBreakCode};
 use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
-use crate::sequence::dense::{insert_pair_range, insert_pairs_into, Kernel, Narrow, ValueFlags};
+use crate::sequence::dense::{Kernel, Narrow, ValueFlags, ValueWidth};
+use crate::sequence::pair_search::remove_pair_values;
 use crate::sequence::{NimSequence, Values};
 
 /// Values computed densely before the first choice of mask.
 pub const WARM_UP: usize = 1 << 12;
 
-/// Splits the block pass adds for every heap, right after the near ones
-/// (the first whose parts both come before the block): two common parts
-/// give a rare value, so these confirm most rare candidates before any
-/// heap scans on its own.
-pub const BAND_PAIRS: usize = 4096;
-
-/// Heaps handled together by the block pass: splits whose rare part is at
-/// least this large only involve values from before the block.
+/// Heaps computed together: the options from far rare parts are prepared
+/// for a whole block at once.
 pub const BLOCK: usize = 1 << 8;
+
+/// Rare parts at least this large are far: for every heap of a block, the
+/// other part of such a split comes before the previous block.
+pub const FAR: usize = 2 * BLOCK;
+
+/// Bytes of flag rows the far pass keeps in the first-level cache.
+const GROUP_BYTES: usize = 16 << 10;
 
 /// How the heaps of a two-heap split must relate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -39,17 +47,6 @@ enum SplitKind {
     Any,
     Unequal,
     Equal,
-}
-
-/// Sets, for each i, the bit `value ^ partners[i]` in row i of `rows`
-/// (rows of `words` words).
-#[inline]
-fn block_pass<T: Narrow>(partners: &[T], value: u64, words: usize, rows: &mut [u64]) {
-    let value = value as usize;
-    for (row, partner) in rows.chunks_exact_mut(words).zip(partners) {
-        let v = value ^ partner.index();
-        row[v / 64] |= 1u64 << (v % 64);
-    }
 }
 
 /// `true` when the sparse engine can run `code`: finitely many digits,
@@ -62,42 +59,319 @@ pub fn sparse_applies(code: &TakeBreakCode) -> bool {
         && code.max_heaps().is_some_and(|k| k <= 2)
 }
 
-/// The sparse-space kernel.
-pub struct SparseKernel {
+/// The moves of a code, by what they leave.
+#[derive(Default)]
+struct Moves {
     /// j with "take j, leave nothing" (only from a heap of exactly j).
     whole: Vec<usize>,
     /// j with "take j, leave one heap".
     single: Vec<usize>,
     /// j with "take j, leave two heaps".
     splits: Vec<(usize, SplitKind)>,
+}
+
+/// Rare positions (increasing) and their values.
+#[derive(Default)]
+struct RareList {
+    positions: Vec<usize>,
+    values: Vec<u64>,
+}
+
+impl RareList {
+    fn clear(&mut self) {
+        self.positions.clear();
+        self.values.clear();
+    }
+
+    fn push(&mut self, position: usize, value: u64) {
+        self.positions.push(position);
+        self.values.push(value);
+    }
+}
+
+/// For each heap of the block `start..start + BLOCK`, the option values of
+/// every split whose rare part is one of the rare positions
+/// `from..to` of the rare list: a row of `width` byte flags per heap.
+#[derive(Default)]
+struct FarRows {
+    start: usize,
+    from: usize,
+    to: usize,
+    width: usize,
+    flags: Vec<u8>,
+}
+
+impl FarRows {
+    fn clear(&mut self) {
+        self.flags.clear();
+    }
+
+    /// `true` when the rows are those of the block starting at `start`.
+    fn ready_for(&self, start: usize) -> bool {
+        !self.flags.is_empty() && self.start == start
+    }
+
+    /// The row of heap n, if these rows cover it.
+    fn row(&self, n: usize) -> Option<&[u8]> {
+        (!self.flags.is_empty() && n >= self.start && n < self.start + BLOCK)
+            .then(|| &self.flags[(n - self.start) * self.width..][..self.width])
+    }
+
+    /// Fills the rows of the block at `start` from the far rare positions
+    /// among the first `to` of `rare`. Every value read comes before
+    /// `start - BLOCK`, and `bound` exceeds every XOR of them. The heaps go
+    /// in groups whose rows stay in the first-level cache while every far
+    /// rare part is applied: per part, a group reads one contiguous run of
+    /// values and stores one flag per heap. Groups are shared out between
+    /// the cores, with nothing to combine afterwards.
+    fn prepare(
+        &mut self,
+        moves: &Moves,
+        g: &NimSequence,
+        start: usize,
+        rare: &RareList,
+        to: usize,
+        bound: usize,
+    ) {
+        use rayon::prelude::*;
+        let from = rare.positions[..to].partition_point(|&r| r < FAR);
+        let far = &rare.positions[from..to];
+        let far_values = &rare.values[from..to];
+        let width = bound + 1;
+        *self = FarRows {
+            start,
+            from,
+            to,
+            width,
+            flags: std::mem::take(&mut self.flags),
+        };
+        self.flags.clear();
+        self.flags.resize(BLOCK * width, 0);
+        let group = (GROUP_BYTES / width).clamp(8, BLOCK);
+        self.flags
+            .par_chunks_mut(group * width)
+            .enumerate()
+            .for_each(|(k, rows)| {
+                let group_start = start + k * group;
+                let group_end = group_start + rows.len() / width;
+                for &(j, kind) in &moves.splits {
+                    if kind == SplitKind::Equal {
+                        continue;
+                    }
+                    for (&r, &value) in far.iter().zip(far_values) {
+                        // Heap n splits (after taking j) into r and n - j - r >= 1.
+                        let first_n = group_start.max(j + r + 1);
+                        // For `!`, the split into equal parts (at n = j + 2r)
+                        // is not a move: run on both sides of it.
+                        let equal_at = j + 2 * r;
+                        let cut = (kind == SplitKind::Unequal
+                            && equal_at >= first_n
+                            && equal_at < group_end)
+                            .then_some(equal_at);
+                        let ranges = match cut {
+                            Some(n) => [(first_n, n), (n + 1, group_end)],
+                            None => [(first_n, group_end), (group_end, group_end)],
+                        };
+                        for (lo, hi) in ranges {
+                            if lo >= hi {
+                                continue;
+                            }
+                            // Heaps lo..hi read the values from lo - j - r on.
+                            let from = lo - j - r;
+                            let rows = &mut rows[(lo - group_start) * width..];
+                            match g.values() {
+                                Values::U8(v) => {
+                                    far_pass(&v[from..][..hi - lo], value, width, rows)
+                                }
+                                Values::U16(v) => {
+                                    far_pass(&v[from..][..hi - lo], value, width, rows)
+                                }
+                                Values::U32(v) => {
+                                    far_pass(&v[from..][..hi - lo], value, width, rows)
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+    }
+}
+
+/// Flags `value ^ partners[i]` in row i of `rows` (rows of `width` bytes).
+#[inline]
+fn far_pass<T: Narrow>(partners: &[T], value: u64, width: usize, rows: &mut [u8]) {
+    let value = value as usize;
+    for (row, partner) in rows.chunks_mut(width).zip(partners) {
+        row[value ^ partner.index()] = 1;
+    }
+}
+
+/// The values a heap of a block reads: those stored, then the values of
+/// the block computed so far.
+struct View<'a> {
+    stored: &'a NimSequence,
+    pending: &'a [u64],
+}
+
+impl View<'_> {
+    #[inline]
+    fn get(&self, x: usize) -> u64 {
+        let len = self.stored.len();
+        if x < len {
+            self.stored.get(x)
+        } else {
+            self.pending[x - len]
+        }
+    }
+}
+
+/// What one heap's computation reads besides the values.
+struct HeapContext<'a> {
+    moves: &'a Moves,
+    rare: &'a RareList,
+    /// Rare positions of the current block, not yet in `rare`.
+    block_rare: &'a [(usize, u64)],
+    rows: &'a FarRows,
+    mask: u64,
+    width: ValueWidth,
+}
+
+/// Scratch space reused from heap to heap.
+#[derive(Default)]
+struct Scratch {
+    seen: ValueFlags,
+    candidates: Vec<u64>,
+}
+
+/// G(n) for `n = view.stored.len() + view.pending.len()`.
+fn heap_value(cx: &HeapContext<'_>, view: &View<'_>, scratch: &mut Scratch) -> u64 {
+    let n = view.stored.len() + view.pending.len();
+    let stored = view.stored.len();
+    let Scratch { seen, candidates } = scratch;
+    cx.width.reset(seen);
+    for &j in &cx.moves.whole {
+        if j == n {
+            seen.insert(0);
+        }
+    }
+    for &j in &cx.moves.single {
+        if j < n {
+            seen.insert(view.get(n - j));
+        }
+    }
+    // Splits with a far rare part, from the rows.
+    let (skip_from, skip_to) = match cx.rows.row(n) {
+        Some(row) => {
+            seen.merge(row);
+            (cx.rows.from, cx.rows.to)
+        }
+        None => (0, 0),
+    };
+    let positions = &cx.rare.positions;
+    for &(j, kind) in &cx.moves.splits {
+        if j > n || n - j < 2 {
+            continue;
+        }
+        let m = n - j;
+        if kind == SplitKind::Equal {
+            if m.is_multiple_of(2) {
+                seen.insert(0);
+            }
+            continue;
+        }
+        let unequal = kind == SplitKind::Unequal;
+        let flags = seen.flags_mut();
+        // Common values: splits with a near or recent rare part (parts are
+        // at least 1, so not a rare position 0).
+        let first = positions.partition_point(|&r| r < 1);
+        let count = positions.partition_point(|&r| r < m);
+        let near = first..count.min(skip_from);
+        let recent = first.max(skip_to)..count;
+        for i in near.chain(recent) {
+            let (r, value) = (positions[i], cx.rare.values[i]);
+            let partner = m - r;
+            if !(unequal && partner == r) {
+                flags[(value ^ view.get(partner)) as usize] = 1;
+            }
+        }
+        for &(r, value) in cx.block_rare {
+            if r < m && !(unequal && m - r == r) {
+                flags[(value ^ view.get(m - r)) as usize] = 1;
+            }
+        }
+        // Splits whose larger part is in the block (at most BLOCK of them):
+        // flagged here, since the search below reads stored values only.
+        for a in 1..=(m.saturating_sub(stored)).min(m / 2) {
+            if !(unequal && 2 * a == m) {
+                flags[(view.get(a) ^ view.get(m - a)) as usize] = 1;
+            }
+        }
+    }
+    // The smallest missing common value, and the rare values below it
+    // that no split produced so far.
+    let flags = seen.flags_mut();
+    let mut smallest_common = flags.len() as u64;
+    candidates.clear();
+    for (v, &flag) in flags.iter().enumerate() {
+        let v = v as u64;
+        if flag != 0 {
+            continue;
+        }
+        if is_rare(v, cx.mask) {
+            candidates.push(v);
+        } else {
+            smallest_common = v;
+            break;
+        }
+    }
+    // Confirm the rare candidates (only pairs of two rare or two common
+    // parts can give them) by searching the splits from the smallest part
+    // up until every candidate has turned up; a candidate still missing at
+    // the end is the mex.
+    for &(j, kind) in &cx.moves.splits {
+        if candidates.is_empty() {
+            break;
+        }
+        if j > n || kind == SplitKind::Equal {
+            continue;
+        }
+        let m = n - j;
+        let lo = (m + 1).saturating_sub(stored).max(1);
+        remove_pair_values(
+            view.stored.values(),
+            m,
+            lo,
+            m / 2 + 1,
+            kind == SplitKind::Unequal,
+            candidates,
+        );
+    }
+    candidates.iter().min().copied().unwrap_or(smallest_common)
+}
+
+/// The sparse-space kernel.
+pub struct SparseKernel {
+    moves: Moves,
     /// The dense kernel, used while no sparse space is in use.
     dense: CodeKernel,
     /// Mask fixed by the user, if any.
     fixed_mask: Option<u64>,
     /// Current mask; `None` while no sparse space is in use.
     mask: Option<u64>,
-    /// Rare positions (increasing) and their values.
-    rare_positions: Vec<usize>,
-    rare_values: Vec<u64>,
+    rare: RareList,
     next_review: usize,
     /// Bits of the largest value at the last choice of mask: a value with
     /// more bits calls for a new choice soon (the old mask cannot tell the
     /// new high bit apart, and would call most new values rare).
     reviewed_bits: u32,
-    seen: ValueFlags,
-    candidates: Vec<u64>,
-    /// The block pass for heaps `block_start..block_start + BLOCK`: one bit
-    /// row of `block_words` words per heap, holding the values of every
-    /// split whose rare part is one of `rare_positions[far_from..far_to]`.
-    block_start: usize,
-    block_words: usize,
-    block_rows: Vec<u64>,
-    far_from: usize,
-    far_to: usize,
-    /// Byte flags of each heap of the block: the far rare parts' values and
-    /// the band of splits after the near ones.
-    band_width: usize,
-    band_rows: Vec<u8>,
+    scratch: Scratch,
+    /// Far options of the current block, and of the next one once
+    /// prepared ahead.
+    rows: FarRows,
+    next_rows: FarRows,
+    /// Values and rare positions of the block being computed.
+    pending: Vec<u64>,
+    block_rare: Vec<(usize, u64)>,
 }
 
 impl SparseKernel {
@@ -111,34 +385,14 @@ impl SparseKernel {
                 ),
             });
         }
-        let mut kernel = SparseKernel {
-            dense: CodeKernel::new(code.clone())?,
-            whole: Vec::new(),
-            single: Vec::new(),
-            splits: Vec::new(),
-            fixed_mask: mask,
-            mask,
-            rare_positions: Vec::new(),
-            rare_values: Vec::new(),
-            next_review: WARM_UP,
-            reviewed_bits: 0,
-            seen: ValueFlags::default(),
-            candidates: Vec::new(),
-            block_start: 0,
-            block_words: 0,
-            block_rows: Vec::new(),
-            far_from: 0,
-            far_to: 0,
-            band_width: 0,
-            band_rows: Vec::new(),
-        };
+        let mut moves = Moves::default();
         for j in 0..code.finite_len() {
             let digit = code.digit(j as u64);
             if digit.allows(0) && j > 0 {
-                kernel.whole.push(j);
+                moves.whole.push(j);
             }
             if digit.allows(1) && j > 0 {
-                kernel.single.push(j);
+                moves.single.push(j);
             }
             if digit.allows(2) {
                 let kind = match digit.modifier() {
@@ -146,10 +400,23 @@ impl SparseKernel {
                     Modifier::Unequal | Modifier::NotAllEqual => SplitKind::Unequal,
                     Modifier::AllEqual => SplitKind::Equal,
                 };
-                kernel.splits.push((j, kind));
+                moves.splits.push((j, kind));
             }
         }
-        Ok(kernel)
+        Ok(SparseKernel {
+            moves,
+            dense: CodeKernel::new(code.clone())?,
+            fixed_mask: mask,
+            mask,
+            rare: RareList::default(),
+            next_review: WARM_UP,
+            reviewed_bits: 0,
+            scratch: Scratch::default(),
+            rows: FarRows::default(),
+            next_rows: FarRows::default(),
+            pending: Vec::new(),
+            block_rare: Vec::new(),
+        })
     }
 
     /// Chooses the mask from the values so far and rebuilds the rare list.
@@ -164,266 +431,129 @@ impl SparseKernel {
                 .filter(|&(_, rare)| rare * 8 <= n)
                 .map(|(m, _)| m),
         };
-        if mask == self.mask && !self.rare_positions.is_empty() {
+        if mask == self.mask && !self.rare.positions.is_empty() {
             return;
         }
         self.mask = mask;
-        self.block_rows.clear();
-        self.rare_positions.clear();
-        self.rare_values.clear();
+        self.rows.clear();
+        self.next_rows.clear();
+        self.rare.clear();
         if let Some(mask) = mask {
             for (position, value) in g.iter().enumerate() {
                 if is_rare(value, mask) {
-                    self.rare_positions.push(position);
-                    self.rare_values.push(value);
+                    self.rare.push(position, value);
                 }
             }
         }
     }
 
-    /// The block pass for heaps `start..start + BLOCK`: every split with a
-    /// rare part r >= BLOCK (known before the block) has its other part
-    /// n - j - r before the block too, so for each such r the heaps of the
-    /// block read one contiguous run of values. The rare positions are
-    /// shared out between the cores; their bit rows are OR-ed together.
-    fn prepare_block(&mut self, g: &NimSequence, start: usize) {
-        use rayon::prelude::*;
-        self.block_start = start;
+    /// Makes `rows` those of the block at `start`: prepared ahead, or now.
+    fn ensure_rows(&mut self, g: &NimSequence, start: usize) {
+        if self.rows.ready_for(start) {
+            return;
+        }
+        if self.next_rows.ready_for(start) {
+            std::mem::swap(&mut self.rows, &mut self.next_rows);
+            self.next_rows.clear();
+            return;
+        }
         let bound = self.dense.value_width().xor_bound() as usize;
-        let words = bound.div_ceil(64).max(1);
-        self.block_words = words;
-        self.far_from = self.rare_positions.partition_point(|&r| r < BLOCK);
-        self.far_to = self.rare_positions.len();
-        let far = &self.rare_positions[self.far_from..self.far_to];
-        let far_values = &self.rare_values[self.far_from..self.far_to];
-        let splits = &self.splits;
-        let rows_len = BLOCK * words;
-        let pass = |rows: &mut Vec<u64>, (&r, &value): (&usize, &u64)| {
-            for &(j, kind) in splits {
-                if kind == SplitKind::Equal {
-                    continue;
-                }
-                // Heap n splits (after taking j) into r and n - j - r >= 1.
-                let first_n = start.max(j + r + 1);
-                let skip = (kind == SplitKind::Unequal).then_some(j + 2 * r);
-                let end = start + BLOCK;
-                // For `!`, the split into two equal parts (at n = j + 2r) is
-                // not a move: run the pass on both sides of it.
-                let cut = skip.filter(|&n| n >= first_n && n < end);
-                let ranges = match cut {
-                    Some(n) => [(first_n, n), (n + 1, end)],
-                    None => [(first_n, end), (end, end)],
-                };
-                for (lo, hi) in ranges {
-                    if lo >= hi {
-                        continue;
-                    }
-                    // Heaps lo..hi read the values from lo - j - r on.
-                    let from = lo - j - r;
-                    let rows = &mut rows[(lo - start) * words..];
-                    match g.values() {
-                        Values::U8(v) => block_pass(&v[from..from + hi - lo], value, words, rows),
-                        Values::U16(v) => block_pass(&v[from..from + hi - lo], value, words, rows),
-                        Values::U32(v) => block_pass(&v[from..from + hi - lo], value, words, rows),
-                    }
-                }
-            }
+        let to = self.rare.positions.len();
+        self.rows
+            .prepare(&self.moves, g, start, &self.rare, to, bound);
+    }
+
+    /// Bookkeeping after G(n) = value is known.
+    fn record(&mut self, n: usize, value: u64) {
+        self.dense.note_value(value);
+        if self.mask.is_some() && 64 - value.leading_zeros() > self.reviewed_bits {
+            // A new high bit: choose the mask again once a few such values exist.
+            self.next_review = self.next_review.min(n + 1 + n / 64);
+            self.reviewed_bits = 64 - value.leading_zeros();
+        }
+    }
+
+    /// Computes the block of heaps `g.len()..g.len() + BLOCK` and stores
+    /// it, preparing the next block's far rows on the other core meanwhile.
+    fn run_block(&mut self, g: &mut NimSequence) -> Result<(), GameError> {
+        let start = g.len();
+        self.ensure_rows(g, start);
+        let Some(mask) = self.mask else {
+            return Ok(());
         };
-        let rows = far
-            .par_iter()
-            .zip(far_values.par_iter())
-            .with_min_len(64)
-            .fold(
-                || vec![0u64; rows_len],
-                |mut rows, pair| {
-                    pass(&mut rows, pair);
-                    rows
-                },
-            )
-            .reduce(
-                || vec![0u64; rows_len],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(&b) {
-                        *x |= y;
-                    }
-                    a
-                },
-            );
-        self.block_rows = rows;
-        // The band of splits, heap by heap on every core.
-        let width = bound + 1;
-        self.band_width = width;
-        self.band_rows.clear();
-        self.band_rows.resize(BLOCK * width, 0);
-        let bit_rows = &self.block_rows;
-        self.band_rows
-            .par_chunks_mut(width)
-            .with_min_len(16)
-            .enumerate()
-            .for_each(|(i, row)| {
-                let n = start + i;
-                // The far rare parts' bits, spread into this row's flags
-                // here on every core rather than heap by heap later.
-                for (w, &word) in bit_rows[i * words..(i + 1) * words].iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        row[w * 64 + rest.trailing_zeros() as usize] = 1;
-                        rest &= rest - 1;
+        let bound = self.dense.value_width().xor_bound() as usize;
+        let to = self.rare.positions.len();
+        let SparseKernel {
+            moves,
+            rare,
+            rows,
+            next_rows,
+            scratch,
+            pending,
+            block_rare,
+            dense,
+            ..
+        } = self;
+        pending.clear();
+        block_rare.clear();
+        let stored: &NimSequence = g;
+        let mut width = dense.value_width();
+        rayon::join(
+            || {
+                for n in start..start + BLOCK {
+                    let cx = HeapContext {
+                        moves,
+                        rare,
+                        block_rare,
+                        rows,
+                        mask,
+                        width,
+                    };
+                    let view = View { stored, pending };
+                    let value = heap_value(&cx, &view, scratch);
+                    width.record(value);
+                    pending.push(value);
+                    if is_rare(value, mask) {
+                        block_rare.push((n, value));
                     }
                 }
-                for &(j, kind) in splits {
-                    if kind == SplitKind::Equal || j + 2 > n {
-                        continue;
-                    }
-                    let m = n - j;
-                    // The first splits with both parts before the block
-                    // (a > m - start): small parts pair with recent values,
-                    // which confirms rare values fastest.
-                    let lo = (m + 1).saturating_sub(start).max(1);
-                    insert_pairs_into(
-                        g.values(),
-                        m,
-                        lo,
-                        lo + BAND_PAIRS,
-                        kind == SplitKind::Unequal,
-                        row,
-                    );
-                }
-            });
+            },
+            || next_rows.prepare(moves, stored, start + BLOCK, rare, to, bound),
+        );
+        for i in 0..BLOCK {
+            let value = self.pending[i];
+            g.push(value)?;
+            self.record(start + i, value);
+        }
+        for &(position, value) in &self.block_rare {
+            self.rare.push(position, value);
+        }
+        Ok(())
     }
 
-    /// `true` when the block pass covers heap n.
-    fn in_block(&self, n: usize) -> bool {
-        !self.block_rows.is_empty() && n >= self.block_start && n < self.block_start + BLOCK
-    }
-
-    fn insert_singles(&mut self, g: &NimSequence, n: usize) {
-        for &j in &self.whole {
-            if j == n {
-                self.seen.insert(0);
-            }
-        }
-        for &j in &self.single {
-            if j < n {
-                self.seen.insert(g.get(n - j));
-            }
-        }
-    }
-
-    fn sparse_value(&mut self, g: &NimSequence, n: usize, mask: u64) -> u64 {
-        self.insert_singles(g, n);
-        // Splits with a far rare part, from the block pass.
-        let in_block = self.in_block(n);
-        let (skip_from, skip_to) = if in_block {
-            let band =
-                &self.band_rows[(n - self.block_start) * self.band_width..][..self.band_width];
-            self.seen.merge(band);
-            (self.far_from, self.far_to)
-        } else {
-            (0, 0)
-        };
-        // Common values: splits with a rare part.
-        for &(j, kind) in &self.splits {
-            if j > n {
-                continue;
-            }
-            let m = n - j;
-            if m < 2 {
-                continue;
-            }
-            match kind {
-                SplitKind::Equal => {
-                    if m.is_multiple_of(2) {
-                        self.seen.insert(0);
-                    }
-                }
-                SplitKind::Any | SplitKind::Unequal => {
-                    let unequal = kind == SplitKind::Unequal;
-                    let flags = self.seen.flags_mut();
-                    // Parts are at least 1: skip a rare position 0; the
-                    // block pass has done the far rare parts.
-                    let first = self.rare_positions.partition_point(|&r| r < 1);
-                    let count = self.rare_positions.partition_point(|&r| r < m);
-                    let near = first..count.min(skip_from);
-                    let recent = first.max(skip_to)..count;
-                    for i in near.chain(recent) {
-                        let (r, value) = (self.rare_positions[i], self.rare_values[i]);
-                        let partner = m - r;
-                        if unequal && partner == r {
-                            continue;
-                        }
-                        flags[(value ^ g.get(partner)) as usize] = 1;
-                    }
-                }
-            }
-        }
-        // The smallest missing common value, and the rare values below it
-        // that no split with a rare part produced.
-        let flags = self.seen.flags_mut();
-        let mut smallest_common = flags.len() as u64;
-        self.candidates.clear();
-        for (v, &flag) in flags.iter().enumerate() {
-            let v = v as u64;
-            if flag != 0 {
-                continue;
-            }
-            if is_rare(v, mask) {
-                self.candidates.push(v);
+    /// Computes values one by one until `g` has `target`, in whole blocks
+    /// where it can.
+    fn extend_blocks(&mut self, g: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        while g.len() < target {
+            let n = g.len();
+            let whole_block = n >= WARM_UP && n.is_multiple_of(BLOCK) && n + BLOCK <= target;
+            if whole_block && self.mask.is_some() && n < self.next_review {
+                self.run_block(g)?;
             } else {
-                smallest_common = v;
-                break;
+                let value = self.next_value(g)?;
+                g.push(value)?;
             }
         }
-        if self.candidates.is_empty() {
-            return smallest_common;
-        }
-        // Confirm the rare candidates by scanning the splits in chunks,
-        // stopping once every candidate has turned up.
-        const CHUNK: usize = 256;
-        'scan: for &(j, kind) in &self.splits {
-            if j > n || kind == SplitKind::Equal {
-                continue;
-            }
-            let m = n - j;
-            let end = m / 2 + 1;
-            // The block pass did the band of splits right after the near
-            // ones; scan around it.
-            let ranges = if in_block {
-                let band = (m + 1).saturating_sub(self.block_start).max(1);
-                [(1, band.min(end)), ((band + BAND_PAIRS).min(end), end)]
-            } else {
-                [(1, end), (end, end)]
-            };
-            for (mut lo, range_end) in ranges {
-                while lo < range_end {
-                    let hi = (lo + CHUNK).min(range_end);
-                    insert_pair_range(
-                        g.values(),
-                        m,
-                        lo,
-                        hi,
-                        kind == SplitKind::Unequal,
-                        &mut self.seen,
-                    );
-                    lo = hi;
-                    let flags = self.seen.flags_mut();
-                    self.candidates.retain(|&v| flags[v as usize] == 0);
-                    if self.candidates.is_empty() {
-                        break 'scan;
-                    }
-                }
-            }
-        }
-        self.candidates.first().copied().unwrap_or(smallest_common)
+        Ok(())
     }
 }
 
 impl Kernel for SparseKernel {
     fn restore(&mut self, values: &NimSequence) {
         self.dense.restore(values);
-        self.block_rows.clear();
-        self.rare_positions.clear();
-        self.rare_values.clear();
+        self.rows.clear();
+        self.next_rows.clear();
+        self.rare.clear();
         if values.len() >= WARM_UP || self.fixed_mask.is_some() {
             self.mask = None;
             self.review(values);
@@ -432,7 +562,12 @@ impl Kernel for SparseKernel {
     }
 
     fn rare_count(&self) -> Option<usize> {
-        self.mask.map(|_| self.rare_positions.len())
+        self.mask.map(|_| self.rare.positions.len())
+    }
+
+    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        // In the thread pool, so that each block's join is cheap.
+        rayon::scope(|_| self.extend_blocks(values, target))
     }
 
     fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
@@ -440,31 +575,34 @@ impl Kernel for SparseKernel {
         if n >= self.next_review {
             self.review(g);
         }
-        if self.mask.is_some() && n >= 2 * BLOCK && n.is_multiple_of(BLOCK) {
-            self.prepare_block(g, n);
-        } else if self.mask.is_none() {
-            self.block_rows.clear();
-        }
-        let value = match self.mask {
-            Some(mask) => {
-                self.dense.value_width().reset(&mut self.seen);
-                let value = self.sparse_value(g, n, mask);
-                self.dense.note_value(value);
-                value
-            }
+        let Some(mask) = self.mask else {
+            self.rows.clear();
+            self.next_rows.clear();
             // The dense kernel records the value bound for both.
-            None => self.dense.next_value(g)?,
+            return self.dense.next_value(g);
         };
-        if self.mask.is_some() && 64 - value.leading_zeros() > self.reviewed_bits {
-            // A new high bit: choose the mask again once a few such values exist.
-            self.next_review = self.next_review.min(n + 1 + n / 64);
-            self.reviewed_bits = 64 - value.leading_zeros();
+        if n >= FAR && n.is_multiple_of(BLOCK) {
+            self.ensure_rows(g, n);
         }
-        if let Some(mask) = self.mask {
-            if is_rare(value, mask) {
-                self.rare_positions.push(n);
-                self.rare_values.push(value);
-            }
+        let cx = HeapContext {
+            moves: &self.moves,
+            rare: &self.rare,
+            block_rare: &[],
+            rows: &self.rows,
+            mask,
+            width: self.dense.value_width(),
+        };
+        let value = heap_value(
+            &cx,
+            &View {
+                stored: g,
+                pending: &[],
+            },
+            &mut self.scratch,
+        );
+        self.record(n, value);
+        if is_rare(value, mask) {
+            self.rare.push(n, value);
         }
         Ok(value)
     }

@@ -1,0 +1,299 @@
+//! Searching the two-heap splits of one heap for a few wanted values.
+//!
+//! The sparse engine knows, for each heap, a short list of values that are
+//! almost surely options but must be confirmed: it needs *whether* each
+//! occurs among `G(a) ^ G(m - a)`, not the set of all such XORs. So the
+//! search XORs a run of pairs at once (a run of values against a reversed
+//! run), compares the whole run with each wanted value, drops the values
+//! found, and stops as soon as none is left. With AVX2 a run is 128
+//! one-byte or 64 two-byte values, and a wanted value costs one compare per
+//! 32 pairs, so the long tail of the search, when one or two values are
+//! left, is nearly free.
+
+use crate::sequence::dense::Narrow;
+use crate::sequence::Values;
+
+/// Removes from `wanted` every value `G(a) ^ G(m - a)` takes for
+/// `lo <= a < hi`, within the splits of `m` into two non-empty heaps
+/// (`1 <= a <= m / 2`); with `unequal`, the split into equal halves does
+/// not count. Stops as soon as `wanted` is empty. The order of `wanted`
+/// is not kept.
+pub fn remove_pair_values(
+    values: Values<'_>,
+    m: usize,
+    lo: usize,
+    hi: usize,
+    unequal: bool,
+    wanted: &mut Vec<u64>,
+) {
+    let mut top = hi.min(m / 2 + 1);
+    if unequal && m.is_multiple_of(2) {
+        top = top.min(m / 2);
+    }
+    let lo = lo.max(1);
+    if lo >= top || wanted.is_empty() {
+        return;
+    }
+    match values {
+        Values::U8(g) => {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU supports AVX2, checked just above.
+                    let done = unsafe { avx2::remove_u8(g, m, lo, top, wanted) };
+                    return remove_pairs_scalar(g, m, done, top, wanted);
+                }
+            }
+            remove_pairs_scalar(g, m, lo, top, wanted);
+        }
+        Values::U16(g) => {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU supports AVX2, checked just above.
+                    let done = unsafe { avx2::remove_u16(g, m, lo, top, wanted) };
+                    return remove_pairs_scalar(g, m, done, top, wanted);
+                }
+            }
+            remove_pairs_scalar(g, m, lo, top, wanted);
+        }
+        Values::U32(g) => remove_pairs_scalar(g, m, lo, top, wanted),
+    }
+}
+
+/// The portable search, in runs of 64 pairs: the XORs of a run into a
+/// buffer, then one pass over the buffer per wanted value (no early exit
+/// inside a run, so the compiler can vectorise both loops).
+fn remove_pairs_scalar<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, wanted: &mut Vec<u64>) {
+    const RUN: usize = 64;
+    if lo >= hi || wanted.is_empty() {
+        return;
+    }
+    let low = &g[lo..hi];
+    let high = &g[m + 1 - hi..=m - lo];
+    let mut xors = [T::default(); RUN];
+    for (low_run, high_run) in low.chunks(RUN).zip(high.rchunks(RUN)) {
+        let k = low_run.len();
+        let xors = &mut xors[..k];
+        for (t, (&x, &y)) in xors
+            .iter_mut()
+            .zip(low_run.iter().zip(high_run.iter().rev()))
+        {
+            *t = x ^ y;
+        }
+        let mut i = 0;
+        while i < wanted.len() {
+            let found = T::from_u64(wanted[i])
+                .is_some_and(|value| xors.iter().fold(false, |hit, &x| hit | (x == value)));
+            if found {
+                wanted.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        if wanted.is_empty() {
+            return;
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    //! The search with AVX2 intrinsics, for one- and two-byte values.
+
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
+        _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_testz_si256, _mm256_xor_si256,
+    };
+
+    /// 32-byte registers per run.
+    const REGISTERS: usize = 4;
+
+    /// Loads 32 bytes from the start of `bytes` (which must hold 32).
+    #[inline(always)]
+    fn load(bytes: &[u8]) -> __m256i {
+        let bytes = &bytes[..32];
+        // SAFETY: `bytes` holds the 32 bytes read; unaligned loads are allowed.
+        unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
+    }
+
+    /// The values of a sequence as bytes (little-endian, as stored).
+    #[inline(always)]
+    fn as_bytes<T>(g: &[T]) -> &[u8] {
+        // SAFETY: u8 and u16 have no padding and any byte pattern is a
+        // valid u8; the length covers exactly the same memory.
+        unsafe { std::slice::from_raw_parts(g.as_ptr().cast(), std::mem::size_of_val(g)) }
+    }
+
+    /// Drops the wanted values that occur in `x`, comparing lane by lane
+    /// with `equal`; values wider than the lanes cannot occur.
+    #[inline(always)]
+    fn drop_found(
+        x: &[__m256i; REGISTERS],
+        wanted: &mut Vec<u64>,
+        lane_max: u64,
+        equal: impl Fn(__m256i, u64) -> __m256i,
+    ) {
+        let mut i = 0;
+        while i < wanted.len() {
+            let value = wanted[i];
+            let mut hits = equal(x[0], value);
+            if value <= lane_max {
+                for &xk in &x[1..] {
+                    // SAFETY: AVX2 is enabled in the callers.
+                    hits = unsafe { _mm256_or_si256(hits, equal(xk, value)) };
+                }
+            }
+            // SAFETY: AVX2 is enabled in the callers.
+            let none = value > lane_max || unsafe { _mm256_testz_si256(hits, hits) } != 0;
+            if none {
+                i += 1;
+            } else {
+                wanted.swap_remove(i);
+            }
+        }
+    }
+
+    /// The search over one-byte values, in runs of 128 pairs; returns
+    /// where it stopped (the caller finishes the last partial run).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn remove_u8(
+        g: &[u8],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+    ) -> usize {
+        const LANES: usize = 32;
+        const RUN: usize = LANES * REGISTERS;
+        // Reverses the bytes of each 16-byte half; a swap of the halves
+        // then reverses all 32.
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
+        );
+        let mut a = lo;
+        while a + RUN <= hi && !wanted.is_empty() {
+            let mut x = [_mm256_set1_epi8(0); REGISTERS];
+            for (k, xk) in x.iter_mut().enumerate() {
+                let first = a + k * LANES;
+                // Pairs (first + t, m - first - t) for t < 32: the high
+                // parts are the 32 values ending at m - first, reversed.
+                let low = load(&g[first..]);
+                let high = load(&g[m - first - (LANES - 1)..]);
+                let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
+                *xk = _mm256_xor_si256(low, high);
+            }
+            drop_found(&x, wanted, u64::from(u8::MAX), |xk, value| {
+                // SAFETY: AVX2 is enabled here; the value fits a lane
+                // whenever the result is used.
+                _mm256_cmpeq_epi8(xk, _mm256_set1_epi8(value as u8 as i8))
+            });
+            a += RUN;
+        }
+        a
+    }
+
+    /// The search over two-byte values, in runs of 64 pairs; returns
+    /// where it stopped.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn remove_u16(
+        g: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+    ) -> usize {
+        const LANES: usize = 16;
+        const RUN: usize = LANES * REGISTERS;
+        // Reverses the 16-bit lanes of each 16-byte half.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let bytes = as_bytes(g);
+        let mut a = lo;
+        while a + RUN <= hi && !wanted.is_empty() {
+            let mut x = [_mm256_set1_epi8(0); REGISTERS];
+            for (k, xk) in x.iter_mut().enumerate() {
+                let first = a + k * LANES;
+                let low = load(&bytes[2 * first..]);
+                let high = load(&bytes[2 * (m - first - (LANES - 1))..]);
+                let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
+                *xk = _mm256_xor_si256(low, high);
+            }
+            drop_found(&x, wanted, u64::from(u16::MAX), |xk, value| {
+                // SAFETY: as in `remove_u8`.
+                _mm256_cmpeq_epi16(xk, _mm256_set1_epi16(value as u16 as i16))
+            });
+            a += RUN;
+        }
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wanted values left after a plain search of the same pairs.
+    fn expected(
+        g: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        unequal: bool,
+        wanted: &[u64],
+    ) -> Vec<u64> {
+        let mut left: Vec<u64> = wanted.to_vec();
+        for a in lo.max(1)..hi.min(m / 2 + 1) {
+            if unequal && 2 * a == m {
+                continue;
+            }
+            let x = u64::from(g[a] ^ g[m - a]);
+            left.retain(|&v| v != x);
+        }
+        left.sort_unstable();
+        left
+    }
+
+    #[test]
+    fn search_agrees_with_a_plain_loop() {
+        // Values from a simple generator, in one- and two-byte storage.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..400 {
+            let len = 2 + (next() % 1500) as usize;
+            let range = if round % 2 == 0 { 40 } else { 600 };
+            let wide: Vec<u16> = (0..len).map(|_| (next() % range) as u16).collect();
+            let m = 1 + (next() as usize % (len - 1));
+            let lo = (next() % 20) as usize;
+            let hi = lo + (next() % (m as u64 + 10)) as usize;
+            let unequal = next() % 2 == 0;
+            let wanted: Vec<u64> = (0..(next() % 12)).map(|_| next() % (range + 40)).collect();
+            let want = expected(&wide, m, lo, hi, unequal, &wanted);
+            let mut got = wanted.clone();
+            remove_pair_values(Values::U16(&wide), m, lo, hi, unequal, &mut got);
+            got.sort_unstable();
+            assert_eq!(got, want, "u16, m={m} lo={lo} hi={hi} unequal={unequal}");
+            if range <= 256 {
+                let narrow: Vec<u8> = wide.iter().map(|&v| v as u8).collect();
+                let mut got = wanted.clone();
+                remove_pair_values(Values::U8(&narrow), m, lo, hi, unequal, &mut got);
+                got.sort_unstable();
+                assert_eq!(got, want, "u8, m={m} lo={lo} hi={hi} unequal={unequal}");
+            }
+            let words: Vec<u32> = wide.iter().map(|&v| u32::from(v)).collect();
+            let mut got = wanted.clone();
+            remove_pair_values(Values::U32(&words), m, lo, hi, unequal, &mut got);
+            got.sort_unstable();
+            assert_eq!(got, want, "u32, m={m} lo={lo} hi={hi} unequal={unequal}");
+        }
+    }
+}
