@@ -131,6 +131,8 @@ pub trait Narrow: Copy + Default + PartialEq + std::ops::BitXor<Output = Self> {
     fn index(self) -> usize;
     /// `value` in this type, if it fits.
     fn from_u64(value: u64) -> Option<Self>;
+    /// A slice of values of this type, as [`Values`].
+    fn values(slice: &[Self]) -> Values<'_>;
 }
 impl Narrow for u8 {
     const BYTES: usize = 1;
@@ -141,6 +143,9 @@ impl Narrow for u8 {
     #[inline(always)]
     fn from_u64(value: u64) -> Option<Self> {
         Self::try_from(value).ok()
+    }
+    fn values(slice: &[Self]) -> Values<'_> {
+        Values::U8(slice)
     }
 }
 impl Narrow for u16 {
@@ -153,6 +158,9 @@ impl Narrow for u16 {
     fn from_u64(value: u64) -> Option<Self> {
         Self::try_from(value).ok()
     }
+    fn values(slice: &[Self]) -> Values<'_> {
+        Values::U16(slice)
+    }
 }
 impl Narrow for u32 {
     const BYTES: usize = 4;
@@ -163,6 +171,9 @@ impl Narrow for u32 {
     #[inline(always)]
     fn from_u64(value: u64) -> Option<Self> {
         Self::try_from(value).ok()
+    }
+    fn values(slice: &[Self]) -> Values<'_> {
+        Values::U32(slice)
     }
 }
 

@@ -23,7 +23,7 @@ use crate::error::GameError;
 use crate::heap::code::{Modifier, TakeBreakCode};
 use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
-use crate::sequence::dense::{Kernel, Narrow, ValueFlags, ValueWidth};
+use crate::sequence::dense::{insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth};
 use crate::sequence::pair_search::remove_pair_values;
 use crate::sequence::{NimSequence, Values};
 
@@ -37,6 +37,11 @@ pub const BLOCK: usize = 1 << 8;
 /// Rare parts at least this large are far: for every heap of a block, the
 /// other part of such a split comes before the previous block.
 pub const FAR: usize = 2 * BLOCK;
+
+/// Splits per heap flagged with the far rows, starting right after those
+/// with a part in the blocks not yet stored when the rows were prepared:
+/// they confirm most rare candidates, on the core that prepares the rows.
+pub const BAND: usize = 1024;
 
 /// Bytes of flag rows the far pass keeps in the first-level cache.
 const GROUP_BYTES: usize = 16 << 10;
@@ -91,10 +96,13 @@ impl RareList {
 
 /// For each heap of the block `start..start + BLOCK`, the option values of
 /// every split whose rare part is one of the rare positions
-/// `from..to` of the rare list: a row of `width` byte flags per heap.
+/// `from..to` of the rare list, and of the band of [`BAND`] splits
+/// whose larger part is just below `known`: a row of `width` byte flags
+/// per heap, from the values before `known`.
 #[derive(Default)]
 struct FarRows {
     start: usize,
+    known: usize,
     from: usize,
     to: usize,
     width: usize,
@@ -115,6 +123,11 @@ impl FarRows {
     fn row(&self, n: usize) -> Option<&[u8]> {
         (!self.flags.is_empty() && n >= self.start && n < self.start + BLOCK)
             .then(|| &self.flags[(n - self.start) * self.width..][..self.width])
+    }
+
+    /// The first split `(a, m - a)` of the band of heap `m` (after taking).
+    fn band_start(&self, m: usize) -> usize {
+        (m + 1).saturating_sub(self.known).max(1)
     }
 
     /// Fills the rows of the block at `start` from the far rare positions
@@ -140,6 +153,7 @@ impl FarRows {
         let width = bound + 1;
         *self = FarRows {
             start,
+            known: g.len(),
             from,
             to,
             width,
@@ -193,6 +207,22 @@ impl FarRows {
                         }
                     }
                 }
+                let band = FarRows {
+                    known: g.len(),
+                    ..FarRows::default()
+                };
+                for (i, row) in rows.chunks_mut(width).enumerate() {
+                    let n = group_start + i;
+                    for &(j, kind) in &moves.splits {
+                        if kind == SplitKind::Equal || j + 2 > n {
+                            continue;
+                        }
+                        let m = n - j;
+                        let lo = band.band_start(m);
+                        let unequal = kind == SplitKind::Unequal;
+                        insert_pairs_into(g.values(), m, lo, lo + BAND, unequal, row);
+                    }
+                }
             });
     }
 }
@@ -208,20 +238,32 @@ fn far_pass<T: Narrow>(partners: &[T], value: u64, width: usize, rows: &mut [u8]
 
 /// The values a heap of a block reads: those stored, then the values of
 /// the block computed so far.
-struct View<'a> {
-    stored: &'a NimSequence,
+struct View<'a, T> {
+    stored: &'a [T],
     pending: &'a [u64],
 }
 
-impl View<'_> {
-    #[inline]
-    fn get(&self, x: usize) -> u64 {
-        let len = self.stored.len();
-        if x < len {
-            self.stored.get(x)
-        } else {
-            self.pending[x - len]
+impl<T: Narrow> View<'_, T> {
+    #[inline(always)]
+    fn get(&self, x: usize) -> usize {
+        match self.stored.get(x) {
+            Some(value) => value.index(),
+            None => self.pending[x - self.stored.len()] as usize,
         }
+    }
+}
+
+/// [`heap_value`] on the stored values in their own width.
+fn heap_value_in(
+    cx: &HeapContext<'_>,
+    g: &NimSequence,
+    pending: &[u64],
+    scratch: &mut Scratch,
+) -> u64 {
+    match g.values() {
+        Values::U8(stored) => heap_value(cx, &View { stored, pending }, scratch),
+        Values::U16(stored) => heap_value(cx, &View { stored, pending }, scratch),
+        Values::U32(stored) => heap_value(cx, &View { stored, pending }, scratch),
     }
 }
 
@@ -244,7 +286,7 @@ struct Scratch {
 }
 
 /// G(n) for `n = view.stored.len() + view.pending.len()`.
-fn heap_value(cx: &HeapContext<'_>, view: &View<'_>, scratch: &mut Scratch) -> u64 {
+fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut Scratch) -> u64 {
     let n = view.stored.len() + view.pending.len();
     let stored = view.stored.len();
     let Scratch { seen, candidates } = scratch;
@@ -256,10 +298,11 @@ fn heap_value(cx: &HeapContext<'_>, view: &View<'_>, scratch: &mut Scratch) -> u
     }
     for &j in &cx.moves.single {
         if j < n {
-            seen.insert(view.get(n - j));
+            seen.insert(view.get(n - j) as u64);
         }
     }
-    // Splits with a far rare part, from the rows.
+    // Splits with a far rare part, and the band, from the rows.
+    let in_rows = cx.rows.row(n).is_some();
     let (skip_from, skip_to) = match cx.rows.row(n) {
         Some(row) => {
             seen.merge(row);
@@ -291,19 +334,19 @@ fn heap_value(cx: &HeapContext<'_>, view: &View<'_>, scratch: &mut Scratch) -> u
             let (r, value) = (positions[i], cx.rare.values[i]);
             let partner = m - r;
             if !(unequal && partner == r) {
-                flags[(value ^ view.get(partner)) as usize] = 1;
+                flags[value as usize ^ view.get(partner)] = 1;
             }
         }
         for &(r, value) in cx.block_rare {
             if r < m && !(unequal && m - r == r) {
-                flags[(value ^ view.get(m - r)) as usize] = 1;
+                flags[value as usize ^ view.get(m - r)] = 1;
             }
         }
         // Splits whose larger part is in the block (at most BLOCK of them):
         // flagged here, since the search below reads stored values only.
         for a in 1..=(m.saturating_sub(stored)).min(m / 2) {
             if !(unequal && 2 * a == m) {
-                flags[(view.get(a) ^ view.get(m - a)) as usize] = 1;
+                flags[view.get(a) ^ view.get(m - a)] = 1;
             }
         }
     }
@@ -336,15 +379,16 @@ fn heap_value(cx: &HeapContext<'_>, view: &View<'_>, scratch: &mut Scratch) -> u
             continue;
         }
         let m = n - j;
+        let unequal = kind == SplitKind::Unequal;
         let lo = (m + 1).saturating_sub(stored).max(1);
-        remove_pair_values(
-            view.stored.values(),
-            m,
-            lo,
-            m / 2 + 1,
-            kind == SplitKind::Unequal,
-            candidates,
-        );
+        let values = T::values(view.stored);
+        if in_rows {
+            let band = cx.rows.band_start(m);
+            remove_pair_values(values, m, lo, band, unequal, candidates);
+            remove_pair_values(values, m, band + BAND, m / 2 + 1, unequal, candidates);
+        } else {
+            remove_pair_values(values, m, lo, m / 2 + 1, unequal, candidates);
+        }
     }
     candidates.iter().min().copied().unwrap_or(smallest_common)
 }
@@ -509,8 +553,7 @@ impl SparseKernel {
                         mask,
                         width,
                     };
-                    let view = View { stored, pending };
-                    let value = heap_value(&cx, &view, scratch);
+                    let value = heap_value_in(&cx, stored, pending, scratch);
                     width.record(value);
                     pending.push(value);
                     if is_rare(value, mask) {
@@ -592,14 +635,7 @@ impl Kernel for SparseKernel {
             mask,
             width: self.dense.value_width(),
         };
-        let value = heap_value(
-            &cx,
-            &View {
-                stored: g,
-                pending: &[],
-            },
-            &mut self.scratch,
-        );
+        let value = heap_value_in(&cx, g, &[], &mut self.scratch);
         self.record(n, value);
         if is_rare(value, mask) {
             self.rare.push(n, value);
