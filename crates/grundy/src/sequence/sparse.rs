@@ -26,22 +26,31 @@ use crate::rare::{best_mask, is_rare};
 use crate::sequence::dense::{insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth};
 use crate::sequence::pair_search::remove_pair_values;
 use crate::sequence::{NimSequence, Values};
+use std::time::Instant;
 
 /// Values computed densely before the first choice of mask.
 pub const WARM_UP: usize = 1 << 12;
 
 /// Heaps computed together: the options from far rare parts are prepared
 /// for a whole block at once.
-pub const BLOCK: usize = 1 << 8;
+pub const BLOCK: usize = 1 << 7;
 
 /// Rare parts at least this large are far: for every heap of a block, the
 /// other part of such a split comes before the previous block.
 pub const FAR: usize = 2 * BLOCK;
 
-/// Splits per heap flagged with the far rows, starting right after those
-/// with a part in the blocks not yet stored when the rows were prepared:
-/// they confirm most rare candidates, on the core that prepares the rows.
-pub const BAND: usize = 1024;
+/// The band: splits per heap flagged with the far rows, starting right
+/// after those with a part in the blocks not yet stored when the rows were
+/// prepared. They confirm most rare candidates on the core that prepares
+/// the rows, taking that work off the core that computes the block. Its
+/// width moves by [`BAND_STEP`] after each block, towards equal times on
+/// both cores (how many splits that is depends on the game and the
+/// machine); it starts at [`BAND_START`] and stays below [`BAND_MAX`].
+pub const BAND_START: usize = 1024;
+/// See [`BAND_START`].
+pub const BAND_STEP: usize = 64;
+/// See [`BAND_START`].
+pub const BAND_MAX: usize = 8192;
 
 /// Bytes of flag rows the far pass keeps in the first-level cache.
 const GROUP_BYTES: usize = 16 << 10;
@@ -96,13 +105,14 @@ impl RareList {
 
 /// For each heap of the block `start..start + BLOCK`, the option values of
 /// every split whose rare part is one of the rare positions
-/// `from..to` of the rare list, and of the band of [`BAND`] splits
-/// whose larger part is just below `known`: a row of `width` byte flags
-/// per heap, from the values before `known`.
+/// `from..to` of the rare list, and of the band of `band` splits whose
+/// larger part is just below `known`: a row of `width` byte flags per
+/// heap, from the values before `known`.
 #[derive(Default)]
 struct FarRows {
     start: usize,
     known: usize,
+    band: usize,
     from: usize,
     to: usize,
     width: usize,
@@ -131,8 +141,9 @@ impl FarRows {
     }
 
     /// Fills the rows of the block at `start` from the far rare positions
-    /// among the first `to` of `rare`. Every value read comes before
-    /// `start - BLOCK`, and `bound` exceeds every XOR of them. The heaps go
+    /// of `rare` and the band of `band` splits, from the values stored in
+    /// `g`, which must reach `start - BLOCK`; `bound` exceeds every XOR of
+    /// them. The heaps go
     /// in groups whose rows stay in the first-level cache while every far
     /// rare part is applied: per part, a group reads one contiguous run of
     /// values and stores one flag per heap. Groups are shared out between
@@ -143,10 +154,11 @@ impl FarRows {
         g: &NimSequence,
         start: usize,
         rare: &RareList,
-        to: usize,
         bound: usize,
+        band: usize,
     ) {
         use rayon::prelude::*;
+        let to = rare.positions.len();
         let from = rare.positions[..to].partition_point(|&r| r < FAR);
         let far = &rare.positions[from..to];
         let far_values = &rare.values[from..to];
@@ -154,18 +166,21 @@ impl FarRows {
         *self = FarRows {
             start,
             known: g.len(),
+            band,
             from,
             to,
             width,
             flags: std::mem::take(&mut self.flags),
         };
-        self.flags.clear();
+        // Cleared group by group below, on the core that fills the group
+        // (and while it is in the cache), not here on one core.
         self.flags.resize(BLOCK * width, 0);
         let group = (GROUP_BYTES / width).clamp(8, BLOCK);
         self.flags
             .par_chunks_mut(group * width)
             .enumerate()
             .for_each(|(k, rows)| {
+                rows.fill(0);
                 let group_start = start + k * group;
                 let group_end = group_start + rows.len() / width;
                 for &(j, kind) in &moves.splits {
@@ -207,7 +222,7 @@ impl FarRows {
                         }
                     }
                 }
-                let band = FarRows {
+                let known = FarRows {
                     known: g.len(),
                     ..FarRows::default()
                 };
@@ -218,9 +233,9 @@ impl FarRows {
                             continue;
                         }
                         let m = n - j;
-                        let lo = band.band_start(m);
+                        let lo = known.band_start(m);
                         let unequal = kind == SplitKind::Unequal;
-                        insert_pairs_into(g.values(), m, lo, lo + BAND, unequal, row);
+                        insert_pairs_into(g.values(), m, lo, lo + band, unequal, row);
                     }
                 }
             });
@@ -231,8 +246,9 @@ impl FarRows {
 #[inline]
 fn far_pass<T: Narrow>(partners: &[T], value: u64, width: usize, rows: &mut [u8]) {
     let value = value as usize;
-    for (row, partner) in rows.chunks_mut(width).zip(partners) {
-        row[value ^ partner.index()] = 1;
+    let rows = &mut rows[..partners.len() * width];
+    for (i, partner) in partners.iter().enumerate() {
+        rows[i * width + (value ^ partner.index())] = 1;
     }
 }
 
@@ -385,7 +401,8 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
         if in_rows {
             let band = cx.rows.band_start(m);
             remove_pair_values(values, m, lo, band, unequal, candidates);
-            remove_pair_values(values, m, band + BAND, m / 2 + 1, unequal, candidates);
+            let band_end = band + cx.rows.band;
+            remove_pair_values(values, m, band_end, m / 2 + 1, unequal, candidates);
         } else {
             remove_pair_values(values, m, lo, m / 2 + 1, unequal, candidates);
         }
@@ -416,6 +433,8 @@ pub struct SparseKernel {
     /// Values and rare positions of the block being computed.
     pending: Vec<u64>,
     block_rare: Vec<(usize, u64)>,
+    /// Width of the band of the rows prepared next.
+    band: usize,
 }
 
 impl SparseKernel {
@@ -460,6 +479,7 @@ impl SparseKernel {
             next_rows: FarRows::default(),
             pending: Vec::new(),
             block_rare: Vec::new(),
+            band: BAND_START,
         })
     }
 
@@ -502,9 +522,8 @@ impl SparseKernel {
             return;
         }
         let bound = self.dense.value_width().xor_bound() as usize;
-        let to = self.rare.positions.len();
         self.rows
-            .prepare(&self.moves, g, start, &self.rare, to, bound);
+            .prepare(&self.moves, g, start, &self.rare, bound, self.band);
     }
 
     /// Bookkeeping after G(n) = value is known.
@@ -526,7 +545,6 @@ impl SparseKernel {
             return Ok(());
         };
         let bound = self.dense.value_width().xor_bound() as usize;
-        let to = self.rare.positions.len();
         let SparseKernel {
             moves,
             rare,
@@ -542,8 +560,10 @@ impl SparseKernel {
         block_rare.clear();
         let stored: &NimSequence = g;
         let mut width = dense.value_width();
-        rayon::join(
+        let band = self.band;
+        let (block_time, rows_time) = rayon::join(
             || {
+                let clock = Instant::now();
                 for n in start..start + BLOCK {
                     let cx = HeapContext {
                         moves,
@@ -560,9 +580,20 @@ impl SparseKernel {
                         block_rare.push((n, value));
                     }
                 }
+                clock.elapsed()
             },
-            || next_rows.prepare(moves, stored, start + BLOCK, rare, to, bound),
+            || {
+                let clock = Instant::now();
+                next_rows.prepare(moves, stored, start + BLOCK, rare, bound, band);
+                clock.elapsed()
+            },
         );
+        // Move work towards the core that waited.
+        self.band = if block_time > rows_time {
+            (band + BAND_STEP).min(BAND_MAX)
+        } else {
+            band.saturating_sub(BAND_STEP)
+        };
         for i in 0..BLOCK {
             let value = self.pending[i];
             g.push(value)?;
