@@ -290,6 +290,8 @@ struct HeapContext<'a> {
     /// Rare positions of the current block, not yet in `rare`.
     block_rare: &'a [(usize, u64)],
     rows: &'a FarRows,
+    /// 1 for each common value, as far as known.
+    common: &'a [u8],
     mask: u64,
     width: ValueWidth,
 }
@@ -299,6 +301,55 @@ struct HeapContext<'a> {
 struct Scratch {
     seen: ValueFlags,
     candidates: Vec<u64>,
+}
+
+/// One in the low bit of each byte of a word.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// The smallest common value missing from `flags` (one byte per value, 0
+/// or 1), with the rare values below it that are missing too in
+/// `candidates`. `common` holds 1 for each common value (it may be
+/// shorter than `flags`); eight flags are read at a time.
+fn missing_values(flags: &[u8], common: &[u8], mask: u64, candidates: &mut Vec<u64>) -> u64 {
+    candidates.clear();
+    let words = flags.len().min(common.len()) / 8;
+    for (k, (f, c)) in flags
+        .chunks_exact(8)
+        .zip(common.chunks_exact(8))
+        .take(words)
+        .enumerate()
+    {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(f);
+        let missing = !u64::from_le_bytes(bytes) & LOW_BITS;
+        bytes.copy_from_slice(c);
+        let common = u64::from_le_bytes(bytes);
+        let common_missing = missing & common;
+        let mut rare_missing = missing & !common;
+        let end = (common_missing != 0).then(|| common_missing.trailing_zeros() / 8);
+        if let Some(t) = end {
+            rare_missing &= (1u64 << (8 * t)) - 1;
+        }
+        while rare_missing != 0 {
+            candidates.push((8 * k) as u64 + u64::from(rare_missing.trailing_zeros() / 8));
+            rare_missing &= rare_missing - 1;
+        }
+        if let Some(t) = end {
+            return (8 * k) as u64 + u64::from(t);
+        }
+    }
+    for (v, &flag) in flags.iter().enumerate().skip(8 * words) {
+        let v = v as u64;
+        if flag != 0 {
+            continue;
+        }
+        if is_rare(v, mask) {
+            candidates.push(v);
+        } else {
+            return v;
+        }
+    }
+    flags.len() as u64
 }
 
 /// G(n) for `n = view.stored.len() + view.pending.len()`.
@@ -368,21 +419,7 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
     }
     // The smallest missing common value, and the rare values below it
     // that no split produced so far.
-    let flags = seen.flags_mut();
-    let mut smallest_common = flags.len() as u64;
-    candidates.clear();
-    for (v, &flag) in flags.iter().enumerate() {
-        let v = v as u64;
-        if flag != 0 {
-            continue;
-        }
-        if is_rare(v, cx.mask) {
-            candidates.push(v);
-        } else {
-            smallest_common = v;
-            break;
-        }
-    }
+    let smallest_common = missing_values(seen.flags_mut(), cx.common, cx.mask, candidates);
     // Confirm the rare candidates (only pairs of two rare or two common
     // parts can give them) by searching the splits from the smallest part
     // up until every candidate has turned up; a candidate still missing at
@@ -435,6 +472,8 @@ pub struct SparseKernel {
     block_rare: Vec<(usize, u64)>,
     /// Width of the band of the rows prepared next.
     band: usize,
+    /// 1 for each common value below twice the value bound.
+    common: Vec<u8>,
 }
 
 impl SparseKernel {
@@ -480,6 +519,7 @@ impl SparseKernel {
             pending: Vec::new(),
             block_rare: Vec::new(),
             band: BAND_START,
+            common: Vec::new(),
         })
     }
 
@@ -499,6 +539,7 @@ impl SparseKernel {
             return;
         }
         self.mask = mask;
+        self.common.clear();
         self.rows.clear();
         self.next_rows.clear();
         self.rare.clear();
@@ -526,6 +567,16 @@ impl SparseKernel {
             .prepare(&self.moves, g, start, &self.rare, bound, self.band);
     }
 
+    /// Extends the table of common values to twice the value bound.
+    fn update_common(&mut self, mask: u64) {
+        let len = 2 * self.dense.value_width().xor_bound() as usize + 8;
+        if self.common.len() < len {
+            self.common = (0..len as u64)
+                .map(|v| u8::from(!is_rare(v, mask)))
+                .collect();
+        }
+    }
+
     /// Bookkeeping after G(n) = value is known.
     fn record(&mut self, n: usize, value: u64) {
         self.dense.note_value(value);
@@ -545,6 +596,7 @@ impl SparseKernel {
             return Ok(());
         };
         let bound = self.dense.value_width().xor_bound() as usize;
+        self.update_common(mask);
         let SparseKernel {
             moves,
             rare,
@@ -554,6 +606,7 @@ impl SparseKernel {
             pending,
             block_rare,
             dense,
+            common,
             ..
         } = self;
         pending.clear();
@@ -570,6 +623,7 @@ impl SparseKernel {
                         rare,
                         block_rare,
                         rows,
+                        common,
                         mask,
                         width,
                     };
@@ -658,11 +712,13 @@ impl Kernel for SparseKernel {
         if n >= FAR && n.is_multiple_of(BLOCK) {
             self.ensure_rows(g, n);
         }
+        self.update_common(mask);
         let cx = HeapContext {
             moves: &self.moves,
             rare: &self.rare,
             block_rare: &[],
             rows: &self.rows,
+            common: &self.common,
             mask,
             width: self.dense.value_width(),
         };
@@ -672,5 +728,50 @@ impl Kernel for SparseKernel {
             self.rare.push(n, value);
         }
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_values_agree_with_a_plain_scan() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let len = 1 + (next() % 300) as usize;
+            let mask = next() % 512;
+            // Mostly set flags, as after the splits with rare parts.
+            let flags: Vec<u8> = (0..len).map(|_| u8::from(next() % 8 != 0)).collect();
+            let common_len = (next() % 320) as usize;
+            let common: Vec<u8> = (0..common_len as u64)
+                .map(|v| u8::from(!is_rare(v, mask)))
+                .collect();
+            let mut expected = Vec::new();
+            let mut expected_common = len as u64;
+            for (v, &flag) in flags.iter().enumerate() {
+                if flag == 0 {
+                    if is_rare(v as u64, mask) {
+                        expected.push(v as u64);
+                    } else {
+                        expected_common = v as u64;
+                        break;
+                    }
+                }
+            }
+            let mut candidates = vec![7];
+            let smallest = missing_values(&flags, &common, mask, &mut candidates);
+            assert_eq!(
+                (smallest, candidates),
+                (expected_common, expected),
+                "mask {mask:#x}"
+            );
+        }
     }
 }
