@@ -23,8 +23,14 @@ fn widen(values: Vec<u32>) -> Vec<u64> {
 }
 
 fn sparse_against_baseline(c: &mut Criterion) {
-    let n = 1 << 18;
-    let mut group = c.benchmark_group("sparse 2^18");
+    for log in [18, 20] {
+        sparse_group(c, log);
+    }
+}
+
+fn sparse_group(c: &mut Criterion, log: u32) {
+    let n = 1 << log;
+    let mut group = c.benchmark_group(format!("sparse 2^{log}"));
     group.sample_size(10);
     group.throughput(Throughput::Elements(n as u64));
     // (spec, take, unequal, single, mask): Grundy's game and Officers with
