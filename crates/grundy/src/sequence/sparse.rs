@@ -416,6 +416,14 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
                 flags[view.get(a) ^ view.get(m - a)] = 1;
             }
         }
+        // The splits between those and the band (their larger part is in
+        // the previous block, stored now but not when the rows were made):
+        // flagged too, which leaves fewer candidates to search for.
+        if in_rows {
+            let lo = (m + 1).saturating_sub(stored).max(1);
+            let band = cx.rows.band_start(m);
+            insert_pairs_into(T::values(view.stored), m, lo, band, unequal, flags);
+        }
     }
     // The smallest missing common value, and the rare values below it
     // that no split produced so far.
@@ -436,9 +444,7 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
         let lo = (m + 1).saturating_sub(stored).max(1);
         let values = T::values(view.stored);
         if in_rows {
-            let band = cx.rows.band_start(m);
-            remove_pair_values(values, m, lo, band, unequal, candidates);
-            let band_end = band + cx.rows.band;
+            let band_end = cx.rows.band_start(m) + cx.rows.band;
             remove_pair_values(values, m, band_end, m / 2 + 1, unequal, candidates);
         } else {
             remove_pair_values(values, m, lo, m / 2 + 1, unequal, candidates);
