@@ -245,22 +245,12 @@ fn range_pairs_avx2<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, flags: &
     range_pairs_body(g, m, lo, hi, flags);
 }
 
-/// Pairs `(a, m - a)` for `lo <= a < hi`, in two passes per block of 256:
-/// the XORs into a small buffer (a contiguous run against a reversed one,
-/// which vectorises), then the stores into `flags`, four at a time.
+/// Pairs `(a, m - a)` for `lo <= a < hi`, in two passes per run of 256:
+/// the XORs (see [`for_each_xor_run`]), then the stores into `flags`,
+/// four at a time.
 #[inline(always)]
 fn range_pairs_body<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, flags: &mut [u8]) {
-    const BLOCK: usize = 256;
-    let low = &g[lo..hi];
-    let high = &g[m + 1 - hi..=m - lo];
-    let mut xors = [T::default(); BLOCK];
-    for (low_block, high_block) in low.chunks(BLOCK).zip(high.rchunks(BLOCK)) {
-        let k = low_block.len();
-        let xors = &mut xors[..k];
-        let high_block = &high_block[high_block.len() - k..];
-        for (i, t) in xors.iter_mut().enumerate() {
-            *t = low_block[i] ^ high_block[k - 1 - i];
-        }
+    for_each_xor_run::<T, 256>(g, m, lo, hi, |xors| {
         let mut quads = xors.chunks_exact(4);
         for quad in &mut quads {
             flags[quad[0].index()] = 1;
@@ -270,6 +260,38 @@ fn range_pairs_body<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, flags: &
         }
         for t in quads.remainder() {
             flags[t.index()] = 1;
+        }
+        true
+    });
+}
+
+/// Calls `each` with the XORs `G(a) ^ G(m - a)` of the splits
+/// `lo <= a < hi` (`hi <= m / 2 + 1`), `RUN` consecutive splits at a time
+/// and in order, while it returns `true`. Each run is a contiguous run of
+/// values against a reversed one, XORed into a buffer, which vectorises.
+#[inline(always)]
+pub(crate) fn for_each_xor_run<T: Narrow, const RUN: usize>(
+    g: &[T],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    mut each: impl FnMut(&[T]) -> bool,
+) {
+    if lo >= hi {
+        return;
+    }
+    let low = &g[lo..hi];
+    let high = &g[m + 1 - hi..=m - lo];
+    let mut xors = [T::default(); RUN];
+    for (low_run, high_run) in low.chunks(RUN).zip(high.rchunks(RUN)) {
+        let k = low_run.len();
+        let xors = &mut xors[..k];
+        let high_run = &high_run[high_run.len() - k..];
+        for (i, t) in xors.iter_mut().enumerate() {
+            *t = low_run[i] ^ high_run[k - 1 - i];
+        }
+        if !each(xors) {
+            return;
         }
     }
 }

@@ -170,6 +170,18 @@ impl NimSequence {
     }
 }
 
+/// A small deterministic generator (xorshift) for the unit tests' data.
+#[cfg(test)]
+pub(crate) fn test_numbers(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 //! 32 pairs, so the long tail of the search, when one or two values are
 //! left, is nearly free.
 
-use crate::sequence::dense::Narrow;
+use crate::sequence::dense::{for_each_xor_run, Narrow};
 use crate::sequence::Values;
 
 /// Removes from `wanted` every value `G(a) ^ G(m - a)` takes for
@@ -61,26 +61,14 @@ pub fn remove_pair_values(
     }
 }
 
-/// The portable search, in runs of 64 pairs: the XORs of a run into a
-/// buffer, then one pass over the buffer per wanted value (no early exit
-/// inside a run, so the compiler can vectorise both loops).
+/// The portable search, in runs of 64 pairs: the XORs of a run, then one
+/// pass over them per wanted value (no early exit inside a run, so the
+/// compiler can vectorise both loops).
 fn remove_pairs_scalar<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, wanted: &mut Vec<u64>) {
-    const RUN: usize = 64;
-    if lo >= hi || wanted.is_empty() {
+    if wanted.is_empty() {
         return;
     }
-    let low = &g[lo..hi];
-    let high = &g[m + 1 - hi..=m - lo];
-    let mut xors = [T::default(); RUN];
-    for (low_run, high_run) in low.chunks(RUN).zip(high.rchunks(RUN)) {
-        let k = low_run.len();
-        let xors = &mut xors[..k];
-        for (t, (&x, &y)) in xors
-            .iter_mut()
-            .zip(low_run.iter().zip(high_run.iter().rev()))
-        {
-            *t = x ^ y;
-        }
+    for_each_xor_run::<T, 64>(g, m, lo, hi, |xors| {
         let mut i = 0;
         while i < wanted.len() {
             let found = T::from_u64(wanted[i])
@@ -91,10 +79,8 @@ fn remove_pairs_scalar<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, wante
                 i += 1;
             }
         }
-        if wanted.is_empty() {
-            return;
-        }
-    }
+        !wanted.is_empty()
+    });
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -155,8 +141,48 @@ mod avx2 {
         }
     }
 
-    /// The search over one-byte values, in runs of 128 pairs; returns
-    /// where it stopped (the caller finishes the last partial run).
+    /// The search in runs of `REGISTERS` registers of XORs: `width`
+    /// bytes per value, `reverse` reversing the values of each 16-byte
+    /// half, `equal` comparing lanes with a wanted value. Returns where it
+    /// stopped (the caller finishes the last partial run).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn remove_runs(
+        bytes: &[u8],
+        width: usize,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+        reverse: __m256i,
+        equal: impl Fn(__m256i, u64) -> __m256i,
+    ) -> usize {
+        let lanes = 32 / width;
+        let run = lanes * REGISTERS;
+        let lane_max = (1u64 << (8 * width)) - 1;
+        let mut a = lo;
+        while a + run <= hi && !wanted.is_empty() {
+            let mut x = [load(&[0; 32]); REGISTERS];
+            for (k, xk) in x.iter_mut().enumerate() {
+                let first = a + k * lanes;
+                // Pairs (first + t, m - first - t) for t < lanes: the high
+                // parts are the values ending at m - first, reversed (in
+                // each half, then the halves swapped).
+                let low = load(&bytes[width * first..]);
+                let high = load(&bytes[width * (m - first - (lanes - 1))..]);
+                // SAFETY: AVX2 is enabled in the callers.
+                *xk = unsafe {
+                    let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
+                    _mm256_xor_si256(low, high)
+                };
+            }
+            drop_found(&x, wanted, lane_max, &equal);
+            a += run;
+        }
+        a
+    }
+
+    /// The search over one-byte values, in runs of 128 pairs.
     #[target_feature(enable = "avx2")]
     pub(super) fn remove_u8(
         g: &[u8],
@@ -165,38 +191,16 @@ mod avx2 {
         hi: usize,
         wanted: &mut Vec<u64>,
     ) -> usize {
-        const LANES: usize = 32;
-        const RUN: usize = LANES * REGISTERS;
-        // Reverses the bytes of each 16-byte half; a swap of the halves
-        // then reverses all 32.
         let reverse = _mm256_setr_epi8(
             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
             6, 5, 4, 3, 2, 1, 0,
         );
-        let mut a = lo;
-        while a + RUN <= hi && !wanted.is_empty() {
-            let mut x = [_mm256_set1_epi8(0); REGISTERS];
-            for (k, xk) in x.iter_mut().enumerate() {
-                let first = a + k * LANES;
-                // Pairs (first + t, m - first - t) for t < 32: the high
-                // parts are the 32 values ending at m - first, reversed.
-                let low = load(&g[first..]);
-                let high = load(&g[m - first - (LANES - 1)..]);
-                let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
-                *xk = _mm256_xor_si256(low, high);
-            }
-            drop_found(&x, wanted, u64::from(u8::MAX), |xk, value| {
-                // SAFETY: AVX2 is enabled here; the value fits a lane
-                // whenever the result is used.
-                _mm256_cmpeq_epi8(xk, _mm256_set1_epi8(value as u8 as i8))
-            });
-            a += RUN;
-        }
-        a
+        remove_runs(g, 1, m, lo, hi, wanted, reverse, |xk, value| {
+            _mm256_cmpeq_epi8(xk, _mm256_set1_epi8(value as u8 as i8))
+        })
     }
 
-    /// The search over two-byte values, in runs of 64 pairs; returns
-    /// where it stopped.
+    /// The search over two-byte values, in runs of 64 pairs.
     #[target_feature(enable = "avx2")]
     pub(super) fn remove_u16(
         g: &[u16],
@@ -205,31 +209,13 @@ mod avx2 {
         hi: usize,
         wanted: &mut Vec<u64>,
     ) -> usize {
-        const LANES: usize = 16;
-        const RUN: usize = LANES * REGISTERS;
-        // Reverses the 16-bit lanes of each 16-byte half.
         let reverse = _mm256_setr_epi8(
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
             7, 4, 5, 2, 3, 0, 1,
         );
-        let bytes = as_bytes(g);
-        let mut a = lo;
-        while a + RUN <= hi && !wanted.is_empty() {
-            let mut x = [_mm256_set1_epi8(0); REGISTERS];
-            for (k, xk) in x.iter_mut().enumerate() {
-                let first = a + k * LANES;
-                let low = load(&bytes[2 * first..]);
-                let high = load(&bytes[2 * (m - first - (LANES - 1))..]);
-                let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
-                *xk = _mm256_xor_si256(low, high);
-            }
-            drop_found(&x, wanted, u64::from(u16::MAX), |xk, value| {
-                // SAFETY: as in `remove_u8`.
-                _mm256_cmpeq_epi16(xk, _mm256_set1_epi16(value as u16 as i16))
-            });
-            a += RUN;
-        }
-        a
+        remove_runs(as_bytes(g), 2, m, lo, hi, wanted, reverse, |xk, value| {
+            _mm256_cmpeq_epi16(xk, _mm256_set1_epi16(value as u16 as i16))
+        })
     }
 }
 
@@ -261,21 +247,15 @@ mod tests {
     #[test]
     fn search_agrees_with_a_plain_loop() {
         // Values from a simple generator, in one- and two-byte storage.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..400 {
+        let mut next = crate::sequence::test_numbers(0x2545_f491_4f6c_dd1du64);
+        for round in 0..400u32 {
             let len = 2 + (next() % 1500) as usize;
-            let range = if round % 2 == 0 { 40 } else { 600 };
+            let range = if round.is_multiple_of(2) { 40 } else { 600 };
             let wide: Vec<u16> = (0..len).map(|_| (next() % range) as u16).collect();
             let m = 1 + (next() as usize % (len - 1));
             let lo = (next() % 20) as usize;
             let hi = lo + (next() % (m as u64 + 10)) as usize;
-            let unequal = next() % 2 == 0;
+            let unequal = next().is_multiple_of(2);
             let wanted: Vec<u64> = (0..(next() % 12)).map(|_| next() % (range + 40)).collect();
             let want = expected(&wide, m, lo, hi, unequal, &wanted);
             let mut got = wanted.clone();

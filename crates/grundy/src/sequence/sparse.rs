@@ -743,18 +743,14 @@ mod tests {
 
     #[test]
     fn missing_values_agree_with_a_plain_scan() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::sequence::test_numbers(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..2000 {
             let len = 1 + (next() % 300) as usize;
             let mask = next() % 512;
             // Mostly set flags, as after the splits with rare parts.
-            let flags: Vec<u8> = (0..len).map(|_| u8::from(next() % 8 != 0)).collect();
+            let flags: Vec<u8> = (0..len)
+                .map(|_| u8::from(!next().is_multiple_of(8)))
+                .collect();
             let common_len = (next() % 320) as usize;
             let common: Vec<u8> = (0..common_len as u64)
                 .map(|v| u8::from(!is_rare(v, mask)))
