@@ -87,6 +87,16 @@ impl ValueFlags {
         self.flags.resize(bound + 1, 0);
     }
 
+    /// Resets the set for values below `bound` to the values recorded in
+    /// `row` (flags of the same layout, maybe shorter): one copy instead
+    /// of a clear and a merge.
+    pub fn reset_from(&mut self, bound: usize, row: &[u8]) {
+        self.flags.clear();
+        self.flags
+            .extend_from_slice(&row[..row.len().min(bound + 1)]);
+        self.flags.resize(bound + 1, 0);
+    }
+
     /// Records a value; values beyond the bound cannot be the mex and are
     /// ignored.
     #[inline]

@@ -357,7 +357,19 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
     let n = view.stored.len() + view.pending.len();
     let stored = view.stored.len();
     let Scratch { seen, candidates } = scratch;
-    cx.width.reset(seen);
+    // Splits with a far rare part, and the band, from the rows: the set
+    // starts as a copy of the heap's row.
+    let row = cx.rows.row(n);
+    let bound = cx.width.xor_bound() as usize;
+    match row {
+        Some(row) => seen.reset_from(bound, row),
+        None => seen.reset(bound),
+    }
+    let in_rows = row.is_some();
+    let (skip_from, skip_to) = match row {
+        Some(_) => (cx.rows.from, cx.rows.to),
+        None => (0, 0),
+    };
     for &j in &cx.moves.whole {
         if j == n {
             seen.insert(0);
@@ -368,15 +380,6 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
             seen.insert(view.get(n - j) as u64);
         }
     }
-    // Splits with a far rare part, and the band, from the rows.
-    let in_rows = cx.rows.row(n).is_some();
-    let (skip_from, skip_to) = match cx.rows.row(n) {
-        Some(row) => {
-            seen.merge(row);
-            (cx.rows.from, cx.rows.to)
-        }
-        None => (0, 0),
-    };
     let positions = &cx.rare.positions;
     for &(j, kind) in &cx.moves.splits {
         if j > n || n - j < 2 {
