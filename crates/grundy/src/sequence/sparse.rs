@@ -137,7 +137,7 @@ impl FarRows {
 
     /// The first split `(a, m - a)` of the band of heap `m` (after taking).
     fn band_start(&self, m: usize) -> usize {
-        (m + 1).saturating_sub(self.known).max(1)
+        first_known_split(m, self.known)
     }
 
     /// Fills the rows of the block at `start` from the far rare positions
@@ -222,10 +222,6 @@ impl FarRows {
                         }
                     }
                 }
-                let known = FarRows {
-                    known: g.len(),
-                    ..FarRows::default()
-                };
                 for (i, row) in rows.chunks_mut(width).enumerate() {
                     let n = group_start + i;
                     for &(j, kind) in &moves.splits {
@@ -233,13 +229,19 @@ impl FarRows {
                             continue;
                         }
                         let m = n - j;
-                        let lo = known.band_start(m);
+                        let lo = first_known_split(m, g.len());
                         let unequal = kind == SplitKind::Unequal;
                         insert_pairs_into(g.values(), m, lo, lo + band, unequal, row);
                     }
                 }
             });
     }
+}
+
+/// The first split `(a, m - a)` of heap `m` (after taking) whose parts are
+/// both among the first `known` values.
+fn first_known_split(m: usize, known: usize) -> usize {
+    (m + 1).saturating_sub(known).max(1)
 }
 
 /// Flags `value ^ partners[i]` in row i of `rows` (rows of `width` bytes).
@@ -423,7 +425,7 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
         // the previous block, stored now but not when the rows were made):
         // flagged too, which leaves fewer candidates to search for.
         if in_rows {
-            let lo = (m + 1).saturating_sub(stored).max(1);
+            let lo = first_known_split(m, stored);
             let band = cx.rows.band_start(m);
             insert_pairs_into(T::values(view.stored), m, lo, band, unequal, flags);
         }
@@ -444,7 +446,7 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
         }
         let m = n - j;
         let unequal = kind == SplitKind::Unequal;
-        let lo = (m + 1).saturating_sub(stored).max(1);
+        let lo = first_known_split(m, stored);
         let values = T::values(view.stored);
         if in_rows {
             let band_end = cx.rows.band_start(m) + cx.rows.band;
