@@ -52,8 +52,10 @@ pub const BAND_STEP: usize = 64;
 /// See [`BAND_START`].
 pub const BAND_MAX: usize = 8192;
 
-/// Bytes of flag rows the far pass keeps in the first-level cache.
-const GROUP_BYTES: usize = 16 << 10;
+/// Bytes of flag rows the far pass fills at a time: about the size of the
+/// first-level cache (measured: 32 KiB beat 16 KiB by ~6% on Officers,
+/// whose rows are 513 bytes, and matched 64 KiB).
+const GROUP_BYTES: usize = 32 << 10;
 
 /// How the heaps of a two-heap split must relate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
