@@ -119,11 +119,23 @@ struct FarRows {
     to: usize,
     width: usize,
     flags: Vec<u8>,
+    /// Every flag is 0: the block that used the rows cleared each row
+    /// once it had copied it (while it was in the cache), so the next
+    /// preparation need not.
+    zeroed: bool,
 }
 
 impl FarRows {
     fn clear(&mut self) {
         self.flags.clear();
+        self.zeroed = true;
+    }
+
+    /// Clears the row of heap n, once it has been used.
+    fn clear_row(&mut self, n: usize) {
+        if n >= self.start && n < self.start + BLOCK {
+            self.flags[(n - self.start) * self.width..][..self.width].fill(0);
+        }
     }
 
     /// `true` when the rows are those of the block starting at `start`.
@@ -165,6 +177,7 @@ impl FarRows {
         let far = &rare.positions[from..to];
         let far_values = &rare.values[from..to];
         let width = bound + 1;
+        let zeroed = self.zeroed;
         *self = FarRows {
             start,
             known: g.len(),
@@ -173,16 +186,19 @@ impl FarRows {
             to,
             width,
             flags: std::mem::take(&mut self.flags),
+            zeroed: false,
         };
-        // Cleared group by group below, on the core that fills the group
-        // (and while it is in the cache), not here on one core.
+        // Unless already zero, cleared group by group below, on the core
+        // that fills the group (and while it is in the cache).
         self.flags.resize(BLOCK * width, 0);
         let group = (GROUP_BYTES / width).clamp(8, BLOCK);
         self.flags
             .par_chunks_mut(group * width)
             .enumerate()
             .for_each(|(k, rows)| {
-                rows.fill(0);
+                if !zeroed {
+                    rows.fill(0);
+                }
                 let group_start = start + k * group;
                 let group_end = group_start + rows.len() / width;
                 for &(j, kind) in &moves.splits {
@@ -641,12 +657,15 @@ impl SparseKernel {
                         width,
                     };
                     let value = heap_value_in(&cx, stored, pending, scratch);
+                    rows.clear_row(n);
                     width.record(value);
                     pending.push(value);
                     if is_rare(value, mask) {
                         block_rare.push((n, value));
                     }
                 }
+                // Every row of the block was used and cleared.
+                rows.zeroed = rows.ready_for(start);
                 clock.elapsed()
             },
             || {
