@@ -35,30 +35,48 @@ pub fn remove_pair_values(
         return;
     }
     match values {
-        Values::U8(g) => {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // SAFETY: the CPU supports AVX2, checked just above.
-                    let done = unsafe { avx2::remove_u8(g, m, lo, top, wanted) };
-                    return remove_pairs_scalar(g, m, done, top, wanted);
-                }
-            }
-            remove_pairs_scalar(g, m, lo, top, wanted);
-        }
-        Values::U16(g) => {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // SAFETY: the CPU supports AVX2, checked just above.
-                    let done = unsafe { avx2::remove_u16(g, m, lo, top, wanted) };
-                    return remove_pairs_scalar(g, m, done, top, wanted);
-                }
-            }
-            remove_pairs_scalar(g, m, lo, top, wanted);
-        }
-        Values::U32(g) => remove_pairs_scalar(g, m, lo, top, wanted),
+        Values::U8(g) => search(g, m, lo, top, wanted, vectorised_u8()),
+        Values::U16(g) => search(g, m, lo, top, wanted, vectorised_u16()),
+        Values::U32(g) => search(g, m, lo, top, wanted, None),
     }
+}
+
+/// A vectorised search over splits `lo..hi` of `m`: returns where it
+/// stopped, leaving the last partial run to the portable search.
+type Vectorised<T> = fn(&[T], usize, usize, usize, &mut Vec<u64>) -> usize;
+
+/// The vectorised search for one-byte values, if the CPU has one.
+fn vectorised_u8() -> Option<Vectorised<u8>> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: returned only when the CPU supports AVX2.
+        return Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) });
+    }
+    None
+}
+
+/// The vectorised search for two-byte values, if the CPU has one.
+fn vectorised_u16() -> Option<Vectorised<u16>> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: returned only when the CPU supports AVX2.
+        return Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) });
+    }
+    None
+}
+
+/// The vectorised search where there is one, then the portable search for
+/// the rest.
+fn search<T: Narrow>(
+    g: &[T],
+    m: usize,
+    lo: usize,
+    top: usize,
+    wanted: &mut Vec<u64>,
+    vectorised: Option<Vectorised<T>>,
+) {
+    let done = vectorised.map_or(lo, |run| run(g, m, lo, top, wanted));
+    remove_pairs_scalar(g, m, done, top, wanted);
 }
 
 /// The portable search, in runs of 64 pairs: the XORs of a run, then one
