@@ -273,3 +273,46 @@ fn grundys_game_rare_values_match_flammenkamp() {
         .collect();
     assert_eq!(rare, GRUNDY_RARE);
 }
+
+/// Octal 0.56 (OEIS A071436: "period 144, last exception at n = 326637").
+/// Our engines prove period 144 from n = 326640, i.e. the last n with
+/// G(n) != G(n + 144) is 326639, two more than the published figure. This
+/// test settles which is right independently of the engines: a plain
+/// evaluation of the rules (take 1 leaving no heap or two, take 2 leaving
+/// one heap or two), written here from the definition, quadratic time.
+/// About half a minute in release:
+/// `cargo test --release -p grundy --test period -- --ignored`.
+#[test]
+#[ignore = "quadratic evaluation of 327,000 values (~30 s in release)"]
+fn octal_056_last_exception_by_plain_evaluation() {
+    const N: usize = 327_000;
+    let mut plain = vec![0u16; N];
+    let mut seen = [false; 1024];
+    for n in 0..N {
+        seen.fill(false);
+        if n == 1 {
+            seen[0] = true;
+        }
+        if n >= 3 {
+            seen[usize::from(plain[n - 2])] = true;
+        }
+        for taken in [1, 2] {
+            let rest = n.saturating_sub(taken);
+            for a in (1..).take_while(|&a| 2 * a <= rest) {
+                seen[usize::from(plain[a] ^ plain[rest - a])] = true;
+            }
+        }
+        plain[n] = seen.iter().position(|&s| !s).unwrap() as u16;
+    }
+    let mut engine = game("0.56")
+        .engine(grundy::sequence::EngineChoice::Auto)
+        .unwrap();
+    engine.extend_to(N).unwrap();
+    let ours: Vec<u64> = engine.values().iter().collect();
+    let plain: Vec<u64> = plain.into_iter().map(u64::from).collect();
+    assert_eq!(ours, plain);
+    let last = (0..N - 144).rev().find(|&n| plain[n] != plain[n + 144]);
+    assert_eq!(last, Some(326_639));
+    let (found, _) = proved_period("0.56");
+    assert_eq!((found.period, found.preperiod), (144, 326_640));
+}
