@@ -119,16 +119,19 @@ struct FarRows {
     to: usize,
     width: usize,
     flags: Vec<u8>,
+    /// The rows hold the options of the block at `start`.
+    ready: bool,
     /// Every flag is 0: the block that used the rows cleared each row
     /// once it had copied it (while it was in the cache), so the next
-    /// preparation need not.
+    /// preparation need not. The buffer is kept when the rows are
+    /// retired, so this holds until they are filled again.
     zeroed: bool,
 }
 
 impl FarRows {
-    fn clear(&mut self) {
-        self.flags.clear();
-        self.zeroed = true;
+    /// Marks the rows as holding no block's options (keeping the buffer).
+    fn retire(&mut self) {
+        self.ready = false;
     }
 
     /// Clears the row of heap n, once it has been used.
@@ -140,12 +143,12 @@ impl FarRows {
 
     /// `true` when the rows are those of the block starting at `start`.
     fn ready_for(&self, start: usize) -> bool {
-        !self.flags.is_empty() && self.start == start
+        self.ready && self.start == start
     }
 
     /// The row of heap n, if these rows cover it.
     fn row(&self, n: usize) -> Option<&[u8]> {
-        (!self.flags.is_empty() && n >= self.start && n < self.start + BLOCK)
+        (self.ready && n >= self.start && n < self.start + BLOCK)
             .then(|| &self.flags[(n - self.start) * self.width..][..self.width])
     }
 
@@ -186,10 +189,12 @@ impl FarRows {
             to,
             width,
             flags: std::mem::take(&mut self.flags),
+            ready: true,
             zeroed: false,
         };
-        // Unless already zero, cleared group by group below, on the core
-        // that fills the group (and while it is in the cache).
+        // Unless already zero (then any new part is zero too), cleared
+        // group by group below, on the core that fills the group (and
+        // while it is in the cache).
         self.flags.resize(BLOCK * width, 0);
         let group = (GROUP_BYTES / width).clamp(8, BLOCK);
         self.flags
@@ -569,8 +574,8 @@ impl SparseKernel {
         }
         self.mask = mask;
         self.common.clear();
-        self.rows.clear();
-        self.next_rows.clear();
+        self.rows.retire();
+        self.next_rows.retire();
         self.rare.clear();
         if let Some(mask) = mask {
             for (position, value) in g.iter().enumerate() {
@@ -588,7 +593,7 @@ impl SparseKernel {
         }
         if self.next_rows.ready_for(start) {
             std::mem::swap(&mut self.rows, &mut self.next_rows);
-            self.next_rows.clear();
+            self.next_rows.retire();
             return;
         }
         let bound = self.dense.value_width().xor_bound() as usize;
@@ -666,6 +671,7 @@ impl SparseKernel {
                 }
                 // Every row of the block was used and cleared.
                 rows.zeroed = rows.ready_for(start);
+                rows.retire();
                 clock.elapsed()
             },
             || {
@@ -711,8 +717,8 @@ impl SparseKernel {
 impl Kernel for SparseKernel {
     fn restore(&mut self, values: &NimSequence) {
         self.dense.restore(values);
-        self.rows.clear();
-        self.next_rows.clear();
+        self.rows.retire();
+        self.next_rows.retire();
         self.rare.clear();
         if values.len() >= WARM_UP || self.fixed_mask.is_some() {
             self.mask = None;
@@ -736,8 +742,8 @@ impl Kernel for SparseKernel {
             self.review(g);
         }
         let Some(mask) = self.mask else {
-            self.rows.clear();
-            self.next_rows.clear();
+            self.rows.retire();
+            self.next_rows.retire();
             // The dense kernel records the value bound for both.
             return self.dense.next_value(g);
         };
