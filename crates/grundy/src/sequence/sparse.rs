@@ -621,14 +621,12 @@ impl SparseKernel {
         }
     }
 
-    /// Computes the block of heaps `g.len()..g.len() + BLOCK` and stores
-    /// it, preparing the next block's far rows on the other core meanwhile.
-    fn run_block(&mut self, g: &mut NimSequence) -> Result<(), GameError> {
+    /// Computes the block of heaps `g.len()..g.len() + BLOCK` under `mask`
+    /// and stores it, preparing the next block's far rows on the other core
+    /// meanwhile.
+    fn run_block(&mut self, g: &mut NimSequence, mask: u64) -> Result<(), GameError> {
         let start = g.len();
         self.ensure_rows(g, start);
-        let Some(mask) = self.mask else {
-            return Ok(());
-        };
         let bound = self.dense.value_width().xor_bound() as usize;
         self.update_common(mask);
         let SparseKernel {
@@ -703,11 +701,12 @@ impl SparseKernel {
         while g.len() < target {
             let n = g.len();
             let whole_block = n >= WARM_UP && n.is_multiple_of(BLOCK) && n + BLOCK <= target;
-            if whole_block && self.mask.is_some() && n < self.next_review {
-                self.run_block(g)?;
-            } else {
-                let value = self.next_value(g)?;
-                g.push(value)?;
+            match self.mask {
+                Some(mask) if whole_block && n < self.next_review => self.run_block(g, mask)?,
+                _ => {
+                    let value = self.next_value(g)?;
+                    g.push(value)?;
+                }
             }
         }
         Ok(())
