@@ -144,48 +144,28 @@ pub trait Narrow: Copy + Default + PartialEq + std::ops::BitXor<Output = Self> {
     /// A slice of values of this type, as [`Values`].
     fn values(slice: &[Self]) -> Values<'_>;
 }
-impl Narrow for u8 {
-    const BYTES: usize = 1;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    #[inline(always)]
-    fn from_u64(value: u64) -> Option<Self> {
-        Self::try_from(value).ok()
-    }
-    fn values(slice: &[Self]) -> Values<'_> {
-        Values::U8(slice)
-    }
+/// `Narrow` for a stored type and its [`Values`] variant.
+macro_rules! narrow {
+    ($t:ty, $variant:ident) => {
+        impl Narrow for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            #[inline(always)]
+            fn index(self) -> usize {
+                self as usize
+            }
+            #[inline(always)]
+            fn from_u64(value: u64) -> Option<Self> {
+                Self::try_from(value).ok()
+            }
+            fn values(slice: &[Self]) -> Values<'_> {
+                Values::$variant(slice)
+            }
+        }
+    };
 }
-impl Narrow for u16 {
-    const BYTES: usize = 2;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    #[inline(always)]
-    fn from_u64(value: u64) -> Option<Self> {
-        Self::try_from(value).ok()
-    }
-    fn values(slice: &[Self]) -> Values<'_> {
-        Values::U16(slice)
-    }
-}
-impl Narrow for u32 {
-    const BYTES: usize = 4;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    #[inline(always)]
-    fn from_u64(value: u64) -> Option<Self> {
-        Self::try_from(value).ok()
-    }
-    fn values(slice: &[Self]) -> Values<'_> {
-        Values::U32(slice)
-    }
-}
+narrow!(u8, U8);
+narrow!(u16, U16);
+narrow!(u32, U32);
 
 /// Inserts `G(a) ^ G(m - a)` for `lo <= a < hi`, within the splits of `m`
 /// into two non-empty heaps (`1 <= a <= m / 2`); with `unequal`, skips

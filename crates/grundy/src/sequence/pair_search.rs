@@ -108,7 +108,7 @@ mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
         _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi8,
-        _mm256_shuffle_epi8, _mm256_testz_si256, _mm256_xor_si256,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_testz_si256, _mm256_xor_si256,
     };
 
     /// 32-byte registers per run.
@@ -180,7 +180,8 @@ mod avx2 {
         let lane_max = (1u64 << (8 * width)) - 1;
         let mut a = lo;
         while a + run <= hi && !wanted.is_empty() {
-            let mut x = [load(&[0; 32]); REGISTERS];
+            // SAFETY: AVX2 is enabled in the callers.
+            let mut x = [unsafe { _mm256_setzero_si256() }; REGISTERS];
             for (k, xk) in x.iter_mut().enumerate() {
                 let first = a + k * lanes;
                 // Pairs (first + t, m - first - t) for t < lanes: the high
