@@ -39,16 +39,7 @@ fn table_formats() {
 
 #[test]
 fn eval_cut_names_cells_and_boxes() {
-    let out = grundy()
-        .args(["eval", "cut:3", "30x30x30", "4x5x6", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&["eval", "cut:3", "30x30x30", "4x5x6", "--format", "json"]);
     assert_eq!(v["position"], serde_json::json!([[30, 30, 30], [4, 5, 6]]));
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.is_empty(), v["value"] == 0);
