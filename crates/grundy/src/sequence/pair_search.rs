@@ -8,7 +8,10 @@
 //! found, and stops as soon as none is left. With AVX2 a run is 128
 //! one-byte or 64 two-byte values, and a wanted value costs one compare per
 //! 32 pairs, so the long tail of the search, when one or two values are
-//! left, is nearly free.
+//! left, is nearly free. Where the CPU has AVX-512 (BW; VBMI for one-byte
+//! values), runs are twice as long and compare into mask registers; the
+//! shorter runs then finish what is left (measured on Officers to 2^20:
+//! ~5% less work in all than with AVX2 alone).
 
 use crate::sequence::dense::{for_each_xor_run, Narrow};
 use crate::sequence::Values;
@@ -26,6 +29,20 @@ pub fn remove_pair_values(
     unequal: bool,
     wanted: &mut Vec<u64>,
 ) {
+    remove_with(values, m, lo, hi, unequal, wanted, [true; 2]);
+}
+
+/// [`remove_pair_values`], running the k-th vectorised search the CPU has
+/// (AVX-512, AVX2) only where `allowed[k]` (the tests try each path).
+fn remove_with(
+    values: Values<'_>,
+    m: usize,
+    lo: usize,
+    hi: usize,
+    unequal: bool,
+    wanted: &mut Vec<u64>,
+    allowed: [bool; 2],
+) {
     let mut top = hi.min(m / 2 + 1);
     if unequal && m.is_multiple_of(2) {
         top = top.min(m / 2);
@@ -34,10 +51,18 @@ pub fn remove_pair_values(
     if lo >= top || wanted.is_empty() {
         return;
     }
+    fn only<T>(mut paths: [Option<T>; 2], allowed: [bool; 2]) -> [Option<T>; 2] {
+        for (path, allowed) in paths.iter_mut().zip(allowed) {
+            if !allowed {
+                *path = None;
+            }
+        }
+        paths
+    }
     match values {
-        Values::U8(g) => search(g, m, lo, top, wanted, vectorised_u8()),
-        Values::U16(g) => search(g, m, lo, top, wanted, vectorised_u16()),
-        Values::U32(g) => search(g, m, lo, top, wanted, None),
+        Values::U8(g) => search(g, m, lo, top, wanted, &only(vectorised_u8(), allowed)),
+        Values::U16(g) => search(g, m, lo, top, wanted, &only(vectorised_u16(), allowed)),
+        Values::U32(g) => search(g, m, lo, top, wanted, &[]),
     }
 }
 
@@ -45,37 +70,60 @@ pub fn remove_pair_values(
 /// stopped, leaving the last partial run to the portable search.
 type Vectorised<T> = fn(&[T], usize, usize, usize, &mut Vec<u64>) -> usize;
 
-/// The vectorised search for one-byte values, if the CPU has one.
-fn vectorised_u8() -> Option<Vectorised<u8>> {
+/// The vectorised searches for one-byte values this CPU has, widest
+/// first: each leaves its last partial run to the next.
+fn vectorised_u8() -> [Option<Vectorised<u8>>; 2] {
+    let mut searches: [Option<Vectorised<u8>>; 2] = [None; 2];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: returned only when the CPU supports AVX2.
-        return Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) });
+    {
+        if avx512::available(1) {
+            // SAFETY: `available` checked the features it needs.
+            searches[0] =
+                Some(|g, m, lo, hi, wanted| unsafe { avx512::remove_u8(g, m, lo, hi, wanted) });
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: used only when the CPU supports AVX2.
+            searches[1] =
+                Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) });
+        }
     }
-    None
+    searches
 }
 
-/// The vectorised search for two-byte values, if the CPU has one.
-fn vectorised_u16() -> Option<Vectorised<u16>> {
+/// The vectorised searches for two-byte values this CPU has, widest
+/// first.
+fn vectorised_u16() -> [Option<Vectorised<u16>>; 2] {
+    let mut searches: [Option<Vectorised<u16>>; 2] = [None; 2];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: returned only when the CPU supports AVX2.
-        return Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) });
+    {
+        if avx512::available(2) {
+            // SAFETY: `available` checked the features it needs.
+            searches[0] =
+                Some(|g, m, lo, hi, wanted| unsafe { avx512::remove_u16(g, m, lo, hi, wanted) });
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: used only when the CPU supports AVX2.
+            searches[1] =
+                Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) });
+        }
     }
-    None
+    searches
 }
 
-/// The vectorised search where there is one, then the portable search for
-/// the rest.
+/// The vectorised searches in turn, each from where the last stopped,
+/// then the portable search for the rest.
 fn search<T: Narrow>(
     g: &[T],
     m: usize,
     lo: usize,
     top: usize,
     wanted: &mut Vec<u64>,
-    vectorised: Option<Vectorised<T>>,
+    vectorised: &[Option<Vectorised<T>>],
 ) {
-    let done = vectorised.map_or(lo, |run| run(g, m, lo, top, wanted));
+    let done = vectorised
+        .iter()
+        .flatten()
+        .fold(lo, |done, run| run(g, m, done, top, wanted));
     remove_pairs_scalar(g, m, done, top, wanted);
 }
 
@@ -124,7 +172,7 @@ mod avx2 {
 
     /// The values of a sequence as bytes (little-endian, as stored).
     #[inline(always)]
-    fn as_bytes<T>(g: &[T]) -> &[u8] {
+    pub(super) fn as_bytes<T>(g: &[T]) -> &[u8] {
         // SAFETY: u8 and u16 have no padding and any byte pattern is a
         // valid u8; the length covers exactly the same memory.
         unsafe { std::slice::from_raw_parts(g.as_ptr().cast(), std::mem::size_of_val(g)) }
@@ -238,6 +286,140 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    //! The search with AVX-512, in runs of four 64-byte registers: 256
+    //! one-byte or 128 two-byte values, compared into mask registers.
+    //! (Looking each XOR up in a bitmap of the wanted values, held in a
+    //! register, was measured too: finding ~15 values per heap one hit at
+    //! a time made it slower than comparing.)
+
+    use std::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi16_mask, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
+        _mm512_permutexvar_epi16, _mm512_permutexvar_epi8, _mm512_set1_epi16, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_xor_si512,
+    };
+
+    /// Registers per run.
+    const REGISTERS: usize = 4;
+
+    /// `true` when the CPU has what the search for `bytes`-byte values
+    /// needs (one-byte values also need VBMI's byte permutation).
+    pub(super) fn available(bytes: usize) -> bool {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && (bytes != 1 || std::arch::is_x86_feature_detected!("avx512vbmi"))
+    }
+
+    /// Loads 64 bytes from the start of `bytes` (which must hold 64).
+    #[inline(always)]
+    fn load(bytes: &[u8]) -> __m512i {
+        let bytes = &bytes[..64];
+        // SAFETY: `bytes` holds the 64 bytes read; unaligned loads are
+        // allowed, and the callers enable AVX-512.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+    }
+
+    /// The search in runs of `REGISTERS` registers of XORs: `width` bytes
+    /// per value, `reverse` reversing the lanes of a register, `equal`
+    /// comparing lanes with a wanted value. Returns where it stopped (the
+    /// caller finishes the last partial run).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn remove_runs(
+        bytes: &[u8],
+        width: usize,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+        reverse: impl Fn(__m512i) -> __m512i,
+        equal: impl Fn(__m512i, u64) -> u64,
+    ) -> usize {
+        let lanes = 64 / width;
+        let run = lanes * REGISTERS;
+        let lane_max = (1u64 << (8 * width)) - 1;
+        let mut a = lo;
+        while a + run <= hi && !wanted.is_empty() {
+            // SAFETY: the callers enable AVX-512.
+            let mut x = [unsafe { _mm512_setzero_si512() }; REGISTERS];
+            for (k, xk) in x.iter_mut().enumerate() {
+                let first = a + k * lanes;
+                // Pairs (first + t, m - first - t) for t < lanes: the high
+                // parts are the values ending at m - first, reversed.
+                let low = load(&bytes[width * first..]);
+                let high = load(&bytes[width * (m - first - (lanes - 1))..]);
+                // SAFETY: the callers enable AVX-512.
+                *xk = unsafe { _mm512_xor_si512(low, reverse(high)) };
+            }
+            let mut i = 0;
+            while i < wanted.len() {
+                let value = wanted[i];
+                let found =
+                    value <= lane_max && x.iter().fold(0, |hits, &xk| hits | equal(xk, value)) != 0;
+                if found {
+                    wanted.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            a += run;
+        }
+        a
+    }
+
+    /// The search over one-byte values, in runs of 256 pairs.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) fn remove_u8(
+        g: &[u8],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+    ) -> usize {
+        let order: [u8; 64] = std::array::from_fn(|i| 63 - i as u8);
+        let order = load(&order);
+        remove_runs(
+            g,
+            1,
+            m,
+            lo,
+            hi,
+            wanted,
+            |x| _mm512_permutexvar_epi8(order, x),
+            |x, value| _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(value as u8 as i8)),
+        )
+    }
+
+    /// The search over two-byte values, in runs of 128 pairs.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) fn remove_u16(
+        g: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u64>,
+    ) -> usize {
+        let order: [u16; 32] = std::array::from_fn(|i| 31 - i as u16);
+        let order = load(super::avx2::as_bytes(&order));
+        remove_runs(
+            super::avx2::as_bytes(g),
+            2,
+            m,
+            lo,
+            hi,
+            wanted,
+            |x| _mm512_permutexvar_epi16(order, x),
+            |x, value| {
+                u64::from(_mm512_cmpeq_epi16_mask(
+                    x,
+                    _mm512_set1_epi16(value as u16 as i16),
+                ))
+            },
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,25 +450,35 @@ mod tests {
         // Values from a simple generator, in one- and two-byte storage.
         let mut next = crate::sequence::test_numbers(0x2545_f491_4f6c_dd1du64);
         for round in 0..400u32 {
-            let len = 2 + (next() % 1500) as usize;
+            let len = 2 + (next() % 3000) as usize;
             let range = if round.is_multiple_of(2) { 40 } else { 600 };
             let wide: Vec<u16> = (0..len).map(|_| (next() % range) as u16).collect();
             let m = 1 + (next() as usize % (len - 1));
             let lo = (next() % 20) as usize;
             let hi = lo + (next() % (m as u64 + 10)) as usize;
             let unequal = next().is_multiple_of(2);
-            let wanted: Vec<u64> = (0..(next() % 12)).map(|_| next() % (range + 40)).collect();
+            let wanted: Vec<u64> = (0..(next() % 24)).map(|_| next() % (range + 40)).collect();
             let want = expected(&wide, m, lo, hi, unequal, &wanted);
-            let mut got = wanted.clone();
-            remove_pair_values(Values::U16(&wide), m, lo, hi, unequal, &mut got);
-            got.sort_unstable();
-            assert_eq!(got, want, "u16, m={m} lo={lo} hi={hi} unequal={unequal}");
-            if range <= 256 {
-                let narrow: Vec<u8> = wide.iter().map(|&v| v as u8).collect();
+            let narrow: Vec<u8> = wide.iter().map(|&v| v as u8).collect();
+            // Every path this CPU has: both vectorised searches, each
+            // alone, and the portable one.
+            for allowed in [[true, true], [true, false], [false, true], [false, false]] {
                 let mut got = wanted.clone();
-                remove_pair_values(Values::U8(&narrow), m, lo, hi, unequal, &mut got);
+                remove_with(Values::U16(&wide), m, lo, hi, unequal, &mut got, allowed);
                 got.sort_unstable();
-                assert_eq!(got, want, "u8, m={m} lo={lo} hi={hi} unequal={unequal}");
+                assert_eq!(
+                    got, want,
+                    "u16 {allowed:?}, m={m} lo={lo} hi={hi} unequal={unequal}"
+                );
+                if range <= 256 {
+                    let mut got = wanted.clone();
+                    remove_with(Values::U8(&narrow), m, lo, hi, unequal, &mut got, allowed);
+                    got.sort_unstable();
+                    assert_eq!(
+                        got, want,
+                        "u8 {allowed:?}, m={m} lo={lo} hi={hi} unequal={unequal}"
+                    );
+                }
             }
             let words: Vec<u32> = wide.iter().map(|&v| u32::from(v)).collect();
             let mut got = wanted.clone();
