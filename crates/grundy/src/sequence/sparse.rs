@@ -52,6 +52,9 @@ pub const BAND_STEP: usize = 64;
 /// See [`BAND_START`].
 pub const BAND_MAX: usize = 8192;
 
+/// Splits searched at one end before turning to the other.
+const SEARCH_STEP: usize = 1024;
+
 /// Bytes of flag rows the far pass fills at a time: about the size of the
 /// first-level cache (measured: 32 KiB beat 16 KiB by ~6% on Officers,
 /// whose rows are 513 bytes, and matched 64 KiB).
@@ -536,13 +539,28 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
         }
         let m = n - j;
         let unequal = kind == SplitKind::Unequal;
-        let lo = first_known_split(m, stored);
         let values = T::values(view.stored);
-        if in_rows {
-            let band_end = cx.rows.band_start(m) + cx.rows.band;
-            remove_pair_values(values, m, band_end, m / 2 + 1, unequal, candidates);
+        let mut low = if in_rows {
+            cx.rows.band_start(m) + cx.rows.band
         } else {
-            remove_pair_values(values, m, lo, m / 2 + 1, unequal, candidates);
+            first_known_split(m, stored)
+        };
+        // From both ends of the splits left, in turn: the smallest parts
+        // pair old values with recent ones, the middle ones pair values
+        // from around m / 2, and a value rare at one end is often frequent
+        // at the other (measured on Officers to 2^20: a quarter fewer
+        // runs searched than from the smallest parts up, ~3% less time).
+        let mut high = m / 2 + 1;
+        while !candidates.is_empty() && low < high {
+            let to = (low + SEARCH_STEP).min(high);
+            remove_pair_values(values, m, low, to, unequal, candidates);
+            low = to;
+            if candidates.is_empty() || low >= high {
+                break;
+            }
+            let from = high.saturating_sub(SEARCH_STEP).max(low);
+            remove_pair_values(values, m, from, high, unequal, candidates);
+            high = from;
         }
     }
     candidates.iter().min().copied().unwrap_or(smallest_common)
