@@ -541,22 +541,23 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
                 flags[view.get(a) ^ view.get(m - a)] = 1;
             }
         }
-        // The splits between those and the band (their larger part is in
-        // the previous block, stored now but not when the rows were made):
-        // flagged too, which leaves fewer candidates to search for.
+        // The splits whose larger part is in the previous block (stored
+        // now but not when the rows were made): flagged too, which leaves
+        // fewer candidates to search for (measured: cheaper than
+        // searching them).
         if in_rows {
             let lo = first_known_split(m, stored);
-            let band = cx.rows.first_known(m);
-            insert_pairs_into(T::values(view.stored), m, lo, band, unequal, flags);
+            let known = cx.rows.first_known(m);
+            insert_pairs_into(T::values(view.stored), m, lo, known, unequal, flags);
         }
     }
     // The smallest missing common value, and the rare values below it
     // that no split produced so far.
     let smallest_common = missing_values(seen.flags_mut(), cx.common, cx.mask, candidates);
     // Confirm the rare candidates (only pairs of two rare or two common
-    // parts can give them) by searching the splits from the smallest part
-    // up until every candidate has turned up; a candidate still missing at
-    // the end is the mex.
+    // parts can give them) by searching the splits not flagged yet until
+    // every candidate has turned up; a candidate still missing at the end
+    // is the mex.
     for &(j, kind) in &cx.moves.splits {
         if candidates.is_empty() {
             break;
