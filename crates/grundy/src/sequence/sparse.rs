@@ -886,6 +886,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn flag_writes_agree_with_plain_writes() {
+        let mut next = crate::sequence::test_numbers(0x2545_f491_4f6c_dd1du64);
+        // Narrow rows take the batched path; rows of 9000 bytes (values up
+        // to 8191) do not fit u16 positions and take the plain loop.
+        for width in [17usize, 257, 513, 9000] {
+            for _ in 0..50 {
+                let rows = 1 + (next() % BLOCK as u64) as usize;
+                let range = (width as u64 - 1).min(u64::from(u16::MAX)) / 2 + 1;
+                let mut flags = vec![0u8; rows * width];
+                let mut want = vec![0u8; rows * width];
+                let mut writes = FlagWrites::new(width, rows);
+                for _ in 0..(next() % 40) {
+                    let first = (next() % rows as u64) as usize;
+                    let count = (next() % (rows - first) as u64) as usize + 1;
+                    let value = next() % range;
+                    let partners: Vec<u16> = (0..count).map(|_| (next() % range) as u16).collect();
+                    writes.add(&partners, value, first, &mut flags);
+                    for (i, &p) in partners.iter().enumerate() {
+                        want[(first + i) * width + (value as usize ^ usize::from(p))] = 1;
+                    }
+                }
+                writes.flush(&mut flags);
+                assert_eq!(flags, want, "width {width}, {rows} rows");
+            }
+        }
+    }
+
+    #[test]
     fn missing_values_agree_with_a_plain_scan() {
         let mut next = crate::sequence::test_numbers(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..2000 {
