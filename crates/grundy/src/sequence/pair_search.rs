@@ -148,10 +148,57 @@ fn remove_pairs_scalar<T: Narrow>(g: &[T], m: usize, lo: usize, hi: usize, wante
     });
 }
 
+/// The values of a sequence as bytes (little-endian, as stored).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn as_bytes<T: Narrow>(g: &[T]) -> &[u8] {
+    // SAFETY: the values are unsigned integers, with no padding, and any
+    // byte pattern is a valid u8; the length covers exactly the same memory.
+    unsafe { std::slice::from_raw_parts(g.as_ptr().cast(), std::mem::size_of_val(g)) }
+}
+
+/// The run loop of the vectorised searches, over splits `lo..hi`: a run is
+/// `REGISTERS` registers of `lanes` XORs each (`zero` fills them first),
+/// `xors(a)` giving those of the pairs from `(a, m - a)` on, and
+/// `found(run, value)` telling whether a lane of the run holds `value`
+/// (never asked for values above `lane_max`, which no lane can hold).
+/// Returns where it stopped (the caller finishes the last partial run).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn remove_runs<R: Copy, const REGISTERS: usize>(
+    (lanes, lane_max): (usize, u64),
+    (lo, hi): (usize, usize),
+    wanted: &mut Vec<u64>,
+    zero: R,
+    xors: impl Fn(usize) -> R,
+    found: impl Fn(&[R; REGISTERS], u64) -> bool,
+) -> usize {
+    let run = lanes * REGISTERS;
+    let mut a = lo;
+    while a + run <= hi && !wanted.is_empty() {
+        let mut x = [zero; REGISTERS];
+        for (k, xk) in x.iter_mut().enumerate() {
+            *xk = xors(a + k * lanes);
+        }
+        let mut i = 0;
+        while i < wanted.len() {
+            let value = wanted[i];
+            if value <= lane_max && found(&x, value) {
+                wanted.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        a += run;
+    }
+    a
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     //! The search with AVX2 intrinsics, for one- and two-byte values.
 
+    use super::{as_bytes, remove_runs};
     use std::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
         _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi8,
@@ -169,83 +216,43 @@ mod avx2 {
         unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
     }
 
-    /// The values of a sequence as bytes (little-endian, as stored).
+    /// The search over `width`-byte values: `reverse` reverses the values
+    /// of each 16-byte half, `equal` compares lanes with a wanted value.
     #[inline(always)]
-    pub(super) fn as_bytes<T>(g: &[T]) -> &[u8] {
-        // SAFETY: u8 and u16 have no padding and any byte pattern is a
-        // valid u8; the length covers exactly the same memory.
-        unsafe { std::slice::from_raw_parts(g.as_ptr().cast(), std::mem::size_of_val(g)) }
-    }
-
-    /// Drops the wanted values that occur in `x`, comparing lane by lane
-    /// with `equal`; values wider than the lanes cannot occur.
-    #[inline(always)]
-    fn drop_found(
-        x: &[__m256i; REGISTERS],
-        wanted: &mut Vec<u64>,
-        lane_max: u64,
-        equal: impl Fn(__m256i, u64) -> __m256i,
-    ) {
-        let mut i = 0;
-        while i < wanted.len() {
-            let value = wanted[i];
-            let mut hits = equal(x[0], value);
-            if value <= lane_max {
-                for &xk in &x[1..] {
-                    // SAFETY: AVX2 is enabled in the callers.
-                    hits = unsafe { _mm256_or_si256(hits, equal(xk, value)) };
-                }
-            }
-            // SAFETY: AVX2 is enabled in the callers.
-            let none = value > lane_max || unsafe { _mm256_testz_si256(hits, hits) } != 0;
-            if none {
-                i += 1;
-            } else {
-                wanted.swap_remove(i);
-            }
-        }
-    }
-
-    /// The search in runs of `REGISTERS` registers of XORs: `width`
-    /// bytes per value, `reverse` reversing the values of each 16-byte
-    /// half, `equal` comparing lanes with a wanted value. Returns where it
-    /// stopped (the caller finishes the last partial run).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn remove_runs(
-        bytes: &[u8],
-        width: usize,
+    fn remove(
+        (bytes, width): (&[u8], usize),
         m: usize,
-        lo: usize,
-        hi: usize,
+        splits: (usize, usize),
         wanted: &mut Vec<u64>,
         reverse: __m256i,
         equal: impl Fn(__m256i, u64) -> __m256i,
     ) -> usize {
         let lanes = 32 / width;
-        let run = lanes * REGISTERS;
-        let lane_max = (1u64 << (8 * width)) - 1;
-        let mut a = lo;
-        while a + run <= hi && !wanted.is_empty() {
+        let xors = |first: usize| {
+            // Pairs (first + t, m - first - t) for t < lanes: the high
+            // parts are the values ending at m - first, reversed (in each
+            // half, then the halves swapped).
+            let low = load(&bytes[width * first..]);
+            let high = load(&bytes[width * (m - first - (lanes - 1))..]);
             // SAFETY: AVX2 is enabled in the callers.
-            let mut x = [unsafe { _mm256_setzero_si256() }; REGISTERS];
-            for (k, xk) in x.iter_mut().enumerate() {
-                let first = a + k * lanes;
-                // Pairs (first + t, m - first - t) for t < lanes: the high
-                // parts are the values ending at m - first, reversed (in
-                // each half, then the halves swapped).
-                let low = load(&bytes[width * first..]);
-                let high = load(&bytes[width * (m - first - (lanes - 1))..]);
-                // SAFETY: AVX2 is enabled in the callers.
-                *xk = unsafe {
-                    let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
-                    _mm256_xor_si256(low, high)
-                };
+            unsafe {
+                let high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
+                _mm256_xor_si256(low, high)
             }
-            drop_found(&x, wanted, lane_max, &equal);
-            a += run;
-        }
-        a
+        };
+        let found = |x: &[__m256i; REGISTERS], value: u64| {
+            let mut hits = equal(x[0], value);
+            for &xk in &x[1..] {
+                // SAFETY: AVX2 is enabled in the callers.
+                hits = unsafe { _mm256_or_si256(hits, equal(xk, value)) };
+            }
+            // SAFETY: AVX2 is enabled in the callers.
+            unsafe { _mm256_testz_si256(hits, hits) == 0 }
+        };
+        let lane_max = (1u64 << (8 * width)) - 1;
+        // SAFETY: AVX2 is enabled in the callers.
+        let zero = unsafe { _mm256_setzero_si256() };
+        remove_runs((lanes, lane_max), splits, wanted, zero, xors, found)
     }
 
     /// The search over one-byte values, in runs of 128 pairs.
@@ -261,7 +268,7 @@ mod avx2 {
             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
             6, 5, 4, 3, 2, 1, 0,
         );
-        remove_runs(g, 1, m, lo, hi, wanted, reverse, |xk, value| {
+        remove((g, 1), m, (lo, hi), wanted, reverse, |xk, value| {
             _mm256_cmpeq_epi8(xk, _mm256_set1_epi8(value as u8 as i8))
         })
     }
@@ -279,9 +286,14 @@ mod avx2 {
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
             7, 4, 5, 2, 3, 0, 1,
         );
-        remove_runs(as_bytes(g), 2, m, lo, hi, wanted, reverse, |xk, value| {
-            _mm256_cmpeq_epi16(xk, _mm256_set1_epi16(value as u16 as i16))
-        })
+        remove(
+            (as_bytes(g), 2),
+            m,
+            (lo, hi),
+            wanted,
+            reverse,
+            |xk, value| _mm256_cmpeq_epi16(xk, _mm256_set1_epi16(value as u16 as i16)),
+        )
     }
 }
 
@@ -293,6 +305,7 @@ mod avx512 {
     //! register, was measured too: finding ~15 values per heap one hit at
     //! a time made it slower than comparing.)
 
+    use super::{as_bytes, remove_runs};
     use std::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi16_mask, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
         _mm512_permutexvar_epi16, _mm512_permutexvar_epi8, _mm512_set1_epi16, _mm512_set1_epi8,
@@ -320,52 +333,33 @@ mod avx512 {
         unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
     }
 
-    /// The search in runs of `REGISTERS` registers of XORs: `width` bytes
-    /// per value, `reverse` reversing the lanes of a register, `equal`
-    /// comparing lanes with a wanted value. Returns where it stopped (the
-    /// caller finishes the last partial run).
+    /// The search over `width`-byte values: `reverse` reverses the lanes
+    /// of a register, `equal` compares lanes with a wanted value.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn remove_runs(
-        bytes: &[u8],
-        width: usize,
+    fn remove(
+        (bytes, width): (&[u8], usize),
         m: usize,
-        lo: usize,
-        hi: usize,
+        splits: (usize, usize),
         wanted: &mut Vec<u64>,
         reverse: impl Fn(__m512i) -> __m512i,
         equal: impl Fn(__m512i, u64) -> u64,
     ) -> usize {
         let lanes = 64 / width;
-        let run = lanes * REGISTERS;
-        let lane_max = (1u64 << (8 * width)) - 1;
-        let mut a = lo;
-        while a + run <= hi && !wanted.is_empty() {
+        let xors = |first: usize| {
+            // Pairs (first + t, m - first - t) for t < lanes: the high
+            // parts are the values ending at m - first, reversed.
+            let low = load(&bytes[width * first..]);
+            let high = load(&bytes[width * (m - first - (lanes - 1))..]);
             // SAFETY: the callers enable AVX-512.
-            let mut x = [unsafe { _mm512_setzero_si512() }; REGISTERS];
-            for (k, xk) in x.iter_mut().enumerate() {
-                let first = a + k * lanes;
-                // Pairs (first + t, m - first - t) for t < lanes: the high
-                // parts are the values ending at m - first, reversed.
-                let low = load(&bytes[width * first..]);
-                let high = load(&bytes[width * (m - first - (lanes - 1))..]);
-                // SAFETY: the callers enable AVX-512.
-                *xk = unsafe { _mm512_xor_si512(low, reverse(high)) };
-            }
-            let mut i = 0;
-            while i < wanted.len() {
-                let value = wanted[i];
-                let found =
-                    value <= lane_max && x.iter().fold(0, |hits, &xk| hits | equal(xk, value)) != 0;
-                if found {
-                    wanted.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-            a += run;
-        }
-        a
+            unsafe { _mm512_xor_si512(low, reverse(high)) }
+        };
+        let found = |x: &[__m512i; REGISTERS], value: u64| {
+            x.iter().fold(0, |hits, &xk| hits | equal(xk, value)) != 0
+        };
+        let lane_max = (1u64 << (8 * width)) - 1;
+        // SAFETY: the callers enable AVX-512.
+        let zero = unsafe { _mm512_setzero_si512() };
+        remove_runs((lanes, lane_max), splits, wanted, zero, xors, found)
     }
 
     /// The search over one-byte values, in runs of 128 pairs.
@@ -379,12 +373,10 @@ mod avx512 {
     ) -> usize {
         let order: [u8; 64] = std::array::from_fn(|i| 63 - i as u8);
         let order = load(&order);
-        remove_runs(
-            g,
-            1,
+        remove(
+            (g, 1),
             m,
-            lo,
-            hi,
+            (lo, hi),
             wanted,
             |x| _mm512_permutexvar_epi8(order, x),
             |x, value| _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(value as u8 as i8)),
@@ -401,13 +393,11 @@ mod avx512 {
         wanted: &mut Vec<u64>,
     ) -> usize {
         let order: [u16; 32] = std::array::from_fn(|i| 31 - i as u16);
-        let order = load(super::avx2::as_bytes(&order));
-        remove_runs(
-            super::avx2::as_bytes(g),
-            2,
+        let order = load(as_bytes(&order));
+        remove(
+            (as_bytes(g), 2),
             m,
-            lo,
-            hi,
+            (lo, hi),
             wanted,
             |x| _mm512_permutexvar_epi16(order, x),
             |x, value| {
