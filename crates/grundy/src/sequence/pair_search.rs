@@ -72,41 +72,44 @@ type Vectorised<T> = fn(&[T], usize, usize, usize, &mut Vec<u64>) -> usize;
 /// The vectorised searches for one-byte values this CPU has, widest
 /// first: each leaves its last partial run to the next.
 fn vectorised_u8() -> [Option<Vectorised<u8>>; 2] {
-    let mut searches: [Option<Vectorised<u8>>; 2] = [None; 2];
     #[cfg(target_arch = "x86_64")]
-    {
-        if avx512::available(1) {
-            // SAFETY: `available` checked the features it needs.
-            searches[0] =
-                Some(|g, m, lo, hi, wanted| unsafe { avx512::remove_u8(g, m, lo, hi, wanted) });
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: used only when the CPU supports AVX2.
-            searches[1] =
-                Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) });
-        }
-    }
-    searches
+    return x86_searches(
+        1,
+        // SAFETY (both): `x86_searches` returns each search only where
+        // the CPU has the features it is compiled for.
+        |g, m, lo, hi, wanted| unsafe { avx512::remove_u8(g, m, lo, hi, wanted) },
+        |g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) },
+    );
+    #[cfg(not(target_arch = "x86_64"))]
+    [None; 2]
 }
 
 /// The vectorised searches for two-byte values this CPU has, widest
 /// first.
 fn vectorised_u16() -> [Option<Vectorised<u16>>; 2] {
-    let mut searches: [Option<Vectorised<u16>>; 2] = [None; 2];
     #[cfg(target_arch = "x86_64")]
-    {
-        if avx512::available(2) {
-            // SAFETY: `available` checked the features it needs.
-            searches[0] =
-                Some(|g, m, lo, hi, wanted| unsafe { avx512::remove_u16(g, m, lo, hi, wanted) });
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: used only when the CPU supports AVX2.
-            searches[1] =
-                Some(|g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) });
-        }
-    }
-    searches
+    return x86_searches(
+        2,
+        // SAFETY (both): as for one-byte values.
+        |g, m, lo, hi, wanted| unsafe { avx512::remove_u16(g, m, lo, hi, wanted) },
+        |g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) },
+    );
+    #[cfg(not(target_arch = "x86_64"))]
+    [None; 2]
+}
+
+/// The AVX-512 and AVX2 searches for `bytes`-byte values, each where the
+/// CPU has what it needs.
+#[cfg(target_arch = "x86_64")]
+fn x86_searches<T>(
+    bytes: usize,
+    avx512: Vectorised<T>,
+    avx2: Vectorised<T>,
+) -> [Option<Vectorised<T>>; 2] {
+    [
+        avx512::available(bytes).then_some(avx512),
+        std::arch::is_x86_feature_detected!("avx2").then_some(avx2),
+    ]
 }
 
 /// The vectorised searches in turn, each from where the last stopped,

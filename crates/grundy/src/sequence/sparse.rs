@@ -309,7 +309,7 @@ const WRITE_BATCH: usize = BLOCK;
 /// beat 256 and 512 by ~3%); the writes themselves bound the speed.
 struct FlagWrites {
     width: usize,
-    rows: usize,
+    row_count: usize,
     /// Where each row starts, when every flag position fits in a u16.
     row_starts: Option<[u16; BLOCK]>,
     /// Positions to write, the first `pending` of them filled.
@@ -324,7 +324,7 @@ impl FlagWrites {
         let row_starts = fits.then(|| std::array::from_fn(|i| (i * width).min(0xffff) as u16));
         FlagWrites {
             width,
-            rows,
+            row_count: rows,
             row_starts,
             positions: [0; WRITE_BATCH],
             pending: 0,
@@ -353,8 +353,8 @@ impl FlagWrites {
             return;
         };
         let positions = &mut self.positions[self.pending..][..partners.len()];
-        // Each position is below `self.rows * self.width`.
-        let row_starts = &row_starts[..self.rows][first..][..partners.len()];
+        // Each position is below `self.row_count * self.width`.
+        let row_starts = &row_starts[..self.row_count][first..][..partners.len()];
         let (value, last) = (value as u16, last as u16);
         for ((position, &row), partner) in positions.iter_mut().zip(row_starts).zip(partners) {
             *position = row + (value ^ partner.index() as u16).min(last);
@@ -364,9 +364,9 @@ impl FlagWrites {
 
     /// Writes the flags not yet written.
     fn flush(&mut self, rows: &mut [u8]) {
-        assert!(rows.len() >= self.rows * self.width);
+        assert!(rows.len() >= self.row_count * self.width);
         for &position in &self.positions[..self.pending] {
-            // SAFETY: every position is below `self.rows * self.width`
+            // SAFETY: every position is below `self.row_count * self.width`
             // (see `add`), hence within `rows`.
             unsafe { *rows.get_unchecked_mut(usize::from(position)) = 1 };
         }
