@@ -6,13 +6,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grundy::period::{exceptions, find_period};
+use grundy::period::exceptions;
 use grundy::rare::{best_mask, is_rare};
 use grundy::spec::parse_heap_spec;
 use serde_json::json;
 
 use crate::output::{stdout, write_json};
-use crate::period_cmd::{report_json, report_line, FIRST_ROUND};
+use crate::period_cmd::{report_json, report_line, search_period, MaxValues, FIRST_ROUND};
 use crate::plot::{write_plot, PlotSpec};
 use crate::Format;
 
@@ -35,12 +35,29 @@ pub fn default_plot_path(spec: &str) -> PathBuf {
     PathBuf::from(format!("{}.svg", name.trim_matches('.')))
 }
 
-/// Runs `grundy analyze SPEC`.
-pub fn run(spec: &str, max: u64, plot: Option<&Path>, format: Format) -> anyhow::Result<ExitCode> {
+/// Where `analyze` writes its plot.
+#[derive(Clone, Debug)]
+pub enum PlotChoice {
+    /// A file named after the game, in the current directory.
+    Default,
+    /// The file given with `--plot`.
+    File(PathBuf),
+    /// No plot (`--no-plot`).
+    None,
+}
+
+/// Runs `grundy analyze SPEC`. The report is printed even when the plot
+/// cannot be written; the failure is then reported too (and is an error,
+/// exit 2, only when `--plot` named the file).
+pub fn run(
+    spec: &str,
+    max: MaxValues,
+    plot: PlotChoice,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    crate::numbers::check_memory(max)?;
-    let max = usize::try_from(max)?;
-    let (report, values) = find_period(&game, FIRST_ROUND.min(max), max)?;
+    let max = usize::try_from(max.resolve(&game)?)?;
+    let (report, values) = search_period(&game, FIRST_ROUND, max)?;
     let n = values.len();
     let (largest_at, largest) = values
         .iter()
@@ -61,15 +78,23 @@ pub fn run(spec: &str, max: u64, plot: Option<&Path>, format: Format) -> anyhow:
             .collect(),
         None => Vec::new(),
     };
-    let plot_path = plot.map_or_else(|| default_plot_path(spec), Path::to_path_buf);
-    write_plot(
-        &plot_path,
-        &PlotSpec {
-            title: spec,
-            values: &values,
-            preperiod: report.periodicity.map(|f| f.preperiod),
-        },
-    )?;
+    let (plot_path, explicit) = match plot {
+        PlotChoice::Default => (Some(default_plot_path(spec)), false),
+        PlotChoice::File(path) => (Some(path), true),
+        PlotChoice::None => (None, false),
+    };
+    let plot_error = plot_path.as_ref().and_then(|path| {
+        write_plot(
+            path,
+            &PlotSpec {
+                title: spec,
+                values: &values,
+                preperiod: report.periodicity.map(|f| f.preperiod),
+            },
+        )
+        .err()
+        .map(|e| format!("{e:#}"))
+    });
     let first: Vec<u64> = values.iter().take(60).collect();
     let mut out = stdout();
     match format {
@@ -90,7 +115,14 @@ pub fn run(spec: &str, max: u64, plot: Option<&Path>, format: Format) -> anyhow:
                     None => serde_json::Value::Null,
                 },
             );
-            object.insert("plot".into(), json!(plot_path.display().to_string()));
+            let written = plot_path.as_ref().filter(|_| plot_error.is_none());
+            object.insert(
+                "plot".into(),
+                json!(written.map(|p| p.display().to_string())),
+            );
+            if let Some(error) = &plot_error {
+                object.insert("plot_error".into(), json!(error));
+            }
             write_json(&mut out, &value)?;
         }
         Format::Text => {
@@ -146,17 +178,34 @@ pub fn run(spec: &str, max: u64, plot: Option<&Path>, format: Format) -> anyhow:
                     "rare values: no sparse space (no mask makes rare values few)"
                 )?,
             }
-            writeln!(out, "plot:        {}", plot_path.display())?;
+            match (&plot_path, &plot_error) {
+                (None, _) => writeln!(out, "plot:        none (--no-plot)")?,
+                (Some(path), None) => writeln!(out, "plot:        {}", path.display())?,
+                (Some(path), Some(error)) => writeln!(
+                    out,
+                    "plot:        not written to {} ({error})",
+                    path.display()
+                )?,
+            }
         }
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    match plot_error {
+        Some(error) if explicit => anyhow::bail!("the plot was not written: {error}"),
+        Some(error) => {
+            eprintln!("grundy: warning: the plot was not written: {error} (--no-plot skips it)");
+            Ok(ExitCode::SUCCESS)
+        }
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// Runs `grundy plot SPEC -n N -o FILE`.
 pub fn run_plot(spec: &str, count: u64, output: &Path) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    let values = game.nim_sequence(usize::try_from(count)?)?;
+    crate::cost::check_sequence_cost(&game, count)?;
+    crate::numbers::check_memory(count)?;
+    let values = crate::period_cmd::stream_values(&game, usize::try_from(count)?, |_, _| Ok(true))?;
     let found = grundy::period::judge(&game, &values).periodicity;
     write_plot(
         output,

@@ -12,7 +12,18 @@ use grundy::spec::{parse_spec, Game};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::stdout;
-use crate::seq::SeqFormat;
+
+/// Output formats of `table`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableFormat {
+    /// A grid in 2-D (row x, column y); one `AxBxC value` line per box
+    /// otherwise.
+    Text,
+    /// `{"game", "max", "note", "boxes": [{"sides", "value"}, ...]}`.
+    Json,
+    /// `side1,...,value` rows under a header.
+    Csv,
+}
 
 /// Computes a table, showing a progress bar on a terminal once it has
 /// taken more than a second.
@@ -47,16 +58,19 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
 }
 
 /// Runs `grundy table SPEC --max N`.
-pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> {
+pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
     let Game::Cut(game) = parse_spec(spec)? else {
         bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4); heap games use 'seq'");
     };
     let dim = game.dim();
-    let max = usize::try_from(max)?;
+    let max = usize::try_from(max)
+        .ok()
+        .filter(|&m| m < u32::MAX as usize)
+        .ok_or_else(|| anyhow::anyhow!("--max {max}: a side must be below 2^32 - 1"))?;
     let table = compute_table(dim, max)?;
     let mut out = stdout();
     match format {
-        SeqFormat::Json => {
+        TableFormat::Json => {
             write!(
                 out,
                 "{{\"game\": {}, \"max\": {max}, \"note\": \"sides sorted; values do not depend on their order\", \"boxes\": [",
@@ -72,7 +86,7 @@ pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> 
             }
             writeln!(out, "\n]}}")?;
         }
-        SeqFormat::Csv => {
+        TableFormat::Csv => {
             let header: Vec<String> = (1..=dim).map(|i| format!("side{i}")).collect();
             writeln!(out, "{},value", header.join(","))?;
             for (sides, value) in table.sorted_entries() {
@@ -80,7 +94,7 @@ pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> 
                 writeln!(out, "{},{value}", cells.join(","))?;
             }
         }
-        SeqFormat::Bfile | SeqFormat::Text if dim == 2 => {
+        TableFormat::Text if dim == 2 => {
             // A grid: row x, column y.
             write!(out, "{:>4} |", "x\\y")?;
             for y in 1..=max {
@@ -99,7 +113,7 @@ pub fn run(spec: &str, max: u64, format: SeqFormat) -> anyhow::Result<ExitCode> 
                 writeln!(out)?;
             }
         }
-        SeqFormat::Bfile | SeqFormat::Text => {
+        TableFormat::Text => {
             writeln!(out, "# {spec}: G of every box with sorted sides <= {max} (values do not depend on the order of the sides)")?;
             // Written number by number: tables run to millions of lines.
             for (sides, value) in table.sorted_entries() {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::heap::HeapGame;
 use grundy::spec::{parse_spec, Game};
-use grundy::{analyze_sum, value_and_outcome, GameError, HeapRuleset, Ruleset, Solver};
+use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver, WinningMove};
 use serde_json::{json, Value};
 
 use crate::output::{stdout, write_json};
@@ -21,6 +21,12 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
             eval_sum(&rules, spec, positions, format, |&h| json!(h))
         }
         Game::Graph(graph) => {
+            // The same check as `grundy graph`: a graph with a cycle
+            // anywhere is refused, naming the file, the vertex and its line.
+            let path = spec.trim().trim_start_matches("graph:");
+            graph
+                .solve_all()
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
             let rules = &*graph;
             eval_sum(rules, spec, positions, format, |&v| {
                 json!(rules.format_position(&v))
@@ -43,6 +49,10 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
     }
 }
 
+/// Sums of at most this many components show the whole sum after each
+/// winning move.
+pub const RESULT_SHOWN_UP_TO: usize = 64;
+
 /// Heaps up to this size get their values computed directly; beyond it a
 /// proved period is needed.
 pub const DIRECT_HEAP: u64 = 1 << 20;
@@ -53,7 +63,8 @@ pub const PERIOD_SEARCH: usize = 1 << 20;
 /// The heap game with every heap of the sum known: by direct computation
 /// when the largest heap is small, from a proved period otherwise.
 fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
-    if matches!(game, HeapGame::Nim) {
+    if game.closed_form_value(0).is_some() {
+        // Every heap's value is known by a theorem.
         return Ok(HeapRuleset::new(game));
     }
     let mut largest = 0u64;
@@ -66,7 +77,11 @@ fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRulese
             .context("computing the values of the heaps")?;
         return Ok(HeapRuleset::with_table(game, table));
     }
-    let (report, values) = grundy::period::find_period(&game, 1024, PERIOD_SEARCH)?;
+    let (report, values) = crate::period_cmd::search_period(
+        &game,
+        crate::period_cmd::FIRST_ROUND,
+        crate::cost::affordable_count(&game, PERIOD_SEARCH as u64)? as usize,
+    )?;
     match report.periodicity {
         Some(found) if report.proved => Ok(HeapRuleset::with_period(game, values, found)),
         _ => anyhow::bail!(
@@ -91,29 +106,51 @@ pub fn eval_sum<R: Ruleset>(
         .collect::<Result<Vec<_>, _>>()
         .with_context(|| format!("reading the position of '{spec}'"))?;
     let mut solver = Solver::new(rules);
-    // When the moves of a huge component cannot be listed, the value and
-    // outcome are still known: report them and say what is missing.
-    let (analysis, unlisted) = match analyze_sum(&mut solver, &positions) {
-        Ok(analysis) => (analysis, None),
-        Err(GameError::Limit { what, limit }) => (
-            value_and_outcome(&mut solver, &positions)?,
-            Some(format!("{what} exceeds the limit of {limit}")),
-        ),
-        Err(e) => return Err(e.into()),
-    };
+    let analysis = analyze_sum(&mut solver, &positions)?;
+    // The sum after each move is shown only for small sums: a sum of n
+    // components has up to n winning moves of n components each.
+    let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
+    let moves: Vec<(&WinningMove<R::Position>, Vec<String>)> = analysis
+        .winning_moves
+        .iter()
+        .map(|m| (m, rules.equivalent_moves(&m.from, &m.to)))
+        .collect();
+    let move_count: usize = moves.iter().map(|(_, all)| all.len()).sum();
     let mut out = stdout();
     match format {
         Format::Json => {
-            let moves: Vec<Value> = analysis
-                .winning_moves
-                .iter()
-                .map(|m| {
-                    json!({
+            let mut listed = Vec::with_capacity(move_count);
+            for (m, all) in &moves {
+                for (i, description) in all.iter().enumerate() {
+                    let mut entry = json!({
                         "component": m.component,
                         "from": to_json(&m.from),
                         "to": m.to.iter().map(&to_json).collect::<Vec<_>>(),
-                        "result": m.result.iter().map(&to_json).collect::<Vec<_>>(),
-                        "description": rules.describe_move(&m.from, &m.to),
+                        "description": description,
+                    });
+                    if show_result {
+                        entry["result"] = json!(m
+                            .result(&positions)
+                            .iter()
+                            .map(&to_json)
+                            .collect::<Vec<_>>());
+                    }
+                    if all.len() > 1 {
+                        // Moves leaving the same option: the first stands
+                        // for the others (its mirror images).
+                        entry["representative"] = json!(i == 0);
+                    }
+                    listed.push(entry);
+                }
+            }
+            let unlisted: Vec<Value> = analysis
+                .unlisted
+                .iter()
+                .map(|u| {
+                    json!({
+                        "component": u.component,
+                        "from": to_json(&positions[u.component]),
+                        "reason": u.reason,
                     })
                 })
                 .collect();
@@ -123,21 +160,25 @@ pub fn eval_sum<R: Ruleset>(
                 "component_values": analysis.component_values.iter().map(|v| v.value()).collect::<Vec<_>>(),
                 "value": analysis.value.value(),
                 "outcome": analysis.outcome.as_str(),
-                "winning_moves": if unlisted.is_some() { Value::Null } else { json!(moves) },
-                "winning_moves_unlisted": unlisted,
+                "winning_moves": listed,
+                "winning_moves_unlisted": if unlisted.is_empty() { Value::Null } else { json!(unlisted) },
             });
             write_json(&mut out, &value)?;
         }
         Format::Text => {
             let shown: Vec<String> = positions.iter().map(|p| rules.format_position(p)).collect();
             writeln!(out, "game:     {spec}")?;
-            writeln!(out, "position: {}", shown.join(" + "))?;
+            if show_result {
+                writeln!(out, "position: {}", shown.join(" + "))?;
+            } else {
+                writeln!(out, "position: a sum of {} components", shown.len())?;
+            }
             let parts: Vec<String> = analysis
                 .component_values
                 .iter()
                 .map(|v| v.to_string())
                 .collect();
-            if parts.len() > 1 {
+            if parts.len() > 1 && show_result {
                 writeln!(
                     out,
                     "value:    {} = {}",
@@ -157,23 +198,50 @@ pub fn eval_sum<R: Ruleset>(
                 }
                 grundy::Outcome::N => {
                     writeln!(out, "outcome:  N (the player to move wins)")?;
-                    if let Some(reason) = &unlisted {
-                        writeln!(out, "winning moves: not listed ({reason})")?;
-                    } else {
-                        writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
-                    }
-                    for m in &analysis.winning_moves {
-                        let result: Vec<String> =
-                            m.result.iter().map(|p| rules.format_position(p)).collect();
-                        let result = if result.is_empty() {
-                            "nothing left".to_owned()
-                        } else {
-                            result.join(" + ")
-                        };
+                    if moves.len() < move_count {
                         writeln!(
                             out,
-                            "  {}  ->  {result}",
-                            rules.describe_move(&m.from, &m.to)
+                            "winning moves ({move_count} in all; {} up to symmetry, each followed by its mirror images):",
+                            moves.len()
+                        )?;
+                    } else {
+                        writeln!(out, "winning moves ({move_count}):")?;
+                    }
+                    for (m, all) in &moves {
+                        let result = if show_result {
+                            let result: Vec<String> = m
+                                .result(&positions)
+                                .iter()
+                                .map(|p| rules.format_position(p))
+                                .collect();
+                            if result.is_empty() {
+                                "nothing left".to_owned()
+                            } else {
+                                result.join(" + ")
+                            }
+                        } else {
+                            format!("component {} becomes {}", m.component, {
+                                let to: Vec<String> =
+                                    m.to.iter().map(|p| rules.format_position(p)).collect();
+                                if to.is_empty() {
+                                    "nothing".to_owned()
+                                } else {
+                                    to.join(" + ")
+                                }
+                            })
+                        };
+                        writeln!(out, "  {}  ->  {result}", all[0])?;
+                        for mirror in &all[1..] {
+                            writeln!(out, "      also: {mirror}")?;
+                        }
+                    }
+                    for u in &analysis.unlisted {
+                        writeln!(
+                            out,
+                            "  (moves in component {} = {} not listed: {})",
+                            u.component,
+                            rules.format_position(&positions[u.component]),
+                            u.reason
                         )?;
                     }
                 }

@@ -2,6 +2,7 @@
 //! to the terminal. Exit codes: 0 ok, 1 a negative answer, 2 an error.
 
 mod analyze;
+mod cost;
 mod cut_cmd;
 mod eval;
 mod graph_cmd;
@@ -9,6 +10,7 @@ mod numbers;
 mod output;
 mod period_cmd;
 mod plot;
+mod progress;
 mod seq;
 
 use std::io;
@@ -16,6 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use period_cmd::MaxValues;
 
 /// The nim-sequence engine, as chosen on the command line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -82,6 +85,10 @@ pub enum Format {
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Run requests estimated to take longer than 10 minutes instead of
+    /// refusing them.
+    #[arg(long, global = true)]
+    allow_long: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -91,12 +98,16 @@ enum Command {
     Analyze {
         /// The game (e.g. kayles, 0.137, sub:2,3,7).
         spec: String,
-        /// Most values to compute while looking for a provable period.
-        #[arg(long, default_value = "2^16", value_parser = numbers::parse_count)]
-        max: u64,
+        /// Most values to compute while looking for a provable period
+        /// (default 2^16, lowered with a note for games that grow cubically).
+        #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
+        max: Option<u64>,
         /// The plot file (.svg or .png); default: named after the game.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "no_plot")]
         plot: Option<PathBuf>,
+        /// Write no plot.
+        #[arg(long)]
+        no_plot: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -105,9 +116,10 @@ enum Command {
     Period {
         /// The game.
         spec: String,
-        /// Most values to compute (e.g. 65536, 2^24, 1e6).
-        #[arg(long, default_value = "2^24", value_parser = numbers::parse_count)]
-        max: u64,
+        /// Most values to compute (e.g. 65536, 2^24, 1e6; default 2^24,
+        /// lowered with a note for games that grow cubically).
+        #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
+        max: Option<u64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -117,11 +129,12 @@ enum Command {
         /// The game.
         spec: String,
         /// The heap.
-        #[arg(value_parser = numbers::parse_count)]
+        #[arg(value_parser = numbers::parse_count, allow_negative_numbers = true)]
         n: u64,
-        /// Most values to compute directly or while proving a period.
-        #[arg(long, default_value = "2^24", value_parser = numbers::parse_count)]
-        max: u64,
+        /// Most values to compute directly or while proving a period
+        /// (default 2^24, lowered with a note for games that grow cubically).
+        #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
+        max: Option<u64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -135,7 +148,7 @@ enum Command {
         #[arg(long)]
         formula: String,
         /// How many values to check.
-        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count)]
+        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count, allow_negative_numbers = true)]
         count: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -146,7 +159,7 @@ enum Command {
         /// The game.
         spec: String,
         /// How many values.
-        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count)]
+        #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count, allow_negative_numbers = true)]
         count: u64,
         /// The image file.
         #[arg(short = 'o', long = "output")]
@@ -157,7 +170,7 @@ enum Command {
         /// The game (e.g. nim, graph:FILE).
         spec: String,
         /// The components of the sum (heap sizes, vertex names...).
-        #[arg(required = true)]
+        #[arg(required = true, allow_negative_numbers = true)]
         positions: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -166,26 +179,33 @@ enum Command {
     /// The values G(0..N-1) of a heap game.
     Seq(seq::SeqArgs),
     /// List the games grundy knows.
-    Games,
+    Games {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Nimber arithmetic: nim-sum and nim-product of numbers below 2^64.
     Nimber {
         /// The operation.
         #[arg(value_enum)]
         op: NimberOp,
-        /// The operands (decimal, 0x... or 0b...).
-        #[arg(required = true, value_parser = numbers::parse_number)]
+        /// The operands (decimal, 2^k, 1e6, 0x... or 0b...).
+        #[arg(required = true, value_parser = numbers::parse_count, allow_negative_numbers = true)]
         operands: Vec<u64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Every value of a cutting game with all sides <= --max.
     Table {
         /// The game (cut:1 to cut:4).
         spec: String,
         /// The largest side.
-        #[arg(long, value_parser = numbers::parse_count)]
+        #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
         max: u64,
-        /// Output format (text: a grid in 2-D, one box per line otherwise).
-        #[arg(long, value_enum, default_value_t = seq::SeqFormat::Text)]
-        format: seq::SeqFormat,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = cut_cmd::TableFormat::Text)]
+        format: cut_cmd::TableFormat,
     },
     /// Value and outcome of every vertex of a game graph file.
     Graph {
@@ -199,20 +219,31 @@ enum Command {
 
 fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    cost::set_allow_long(cli.allow_long);
     match cli.command {
         Command::Analyze {
             spec,
             max,
             plot,
+            no_plot,
             format,
-        } => analyze::run(&spec, max, plot.as_deref(), format),
-        Command::Period { spec, max, format } => period_cmd::run_period(&spec, max, format),
+        } => {
+            let plot = if no_plot {
+                analyze::PlotChoice::None
+            } else {
+                plot.map_or(analyze::PlotChoice::Default, analyze::PlotChoice::File)
+            };
+            analyze::run(&spec, MaxValues::new(max, 1 << 16), plot, format)
+        }
+        Command::Period { spec, max, format } => {
+            period_cmd::run_period(&spec, MaxValues::new(max, 1 << 24), format)
+        }
         Command::Value {
             spec,
             n,
             max,
             format,
-        } => period_cmd::run_value(&spec, n, max, format),
+        } => period_cmd::run_value(&spec, n, MaxValues::new(max, 1 << 24), format),
         Command::Check {
             spec,
             formula,
@@ -231,13 +262,17 @@ fn run() -> anyhow::Result<ExitCode> {
         } => eval::run(&spec, &positions, format),
         Command::Graph { file, format } => graph_cmd::run(&file, format),
         Command::Seq(args) => seq::run(&args),
-        Command::Games => games(),
-        Command::Nimber { op, operands } => nimber(op, &operands),
+        Command::Games { format } => games(format),
+        Command::Nimber {
+            op,
+            operands,
+            format,
+        } => nimber(op, &operands, format),
         Command::Table { spec, max, format } => cut_cmd::run(&spec, max, format),
     }
 }
 
-fn nimber(op: NimberOp, operands: &[u64]) -> anyhow::Result<ExitCode> {
+fn nimber(op: NimberOp, operands: &[u64], format: Format) -> anyhow::Result<ExitCode> {
     use grundy::Nimber;
     use std::io::Write;
     let values = operands.iter().map(|&v| Nimber::new(v));
@@ -247,18 +282,39 @@ fn nimber(op: NimberOp, operands: &[u64]) -> anyhow::Result<ExitCode> {
         NimberOp::Mex => grundy::mex(values),
     };
     let mut out = output::stdout();
-    writeln!(out, "{result}")?;
+    match format {
+        Format::Text => writeln!(out, "{result}")?,
+        Format::Json => output::write_json(
+            &mut out,
+            &serde_json::json!({
+                "operation": format!("{op:?}").to_lowercase(),
+                "operands": operands,
+                "result": result.value(),
+            }),
+        )?,
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn games() -> anyhow::Result<ExitCode> {
+fn games(format: Format) -> anyhow::Result<ExitCode> {
     use std::io::Write;
     let mut out = output::stdout();
     let list = grundy::spec::game_list();
-    let width = list.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
-    for (name, about) in list {
-        writeln!(out, "{name:<width$}  {about}")?;
+    match format {
+        Format::Text => {
+            let width = list.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+            for (name, about) in list {
+                writeln!(out, "{name:<width$}  {about}")?;
+            }
+        }
+        Format::Json => {
+            let games: Vec<serde_json::Value> = list
+                .iter()
+                .map(|(name, about)| serde_json::json!({"spec": name, "about": about}))
+                .collect();
+            output::write_json(&mut out, &serde_json::json!({ "games": games }))?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

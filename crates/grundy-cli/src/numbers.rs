@@ -1,52 +1,44 @@
-//! Reading counts from the command line (`65536`, `2^16`, `1e6`,
-//! `10_000`), and checking up front that a count fits in memory.
+//! Reading numbers from the command line, and checking up front that a
+//! count fits in memory. Every number argument goes through the library's
+//! one reader ([`grundy::number::parse_u64`]), so `65536`, `2^16`, `1e6`,
+//! `0x10000` and `65_536` are accepted everywhere alike.
 
-/// Parses a number written in decimal, hexadecimal (`0x…`) or binary
-/// (`0b…`): nimbers and masks.
-pub fn parse_number(text: &str) -> Result<u64, String> {
-    let parsed = if let Some(hex) = text.strip_prefix("0x") {
-        u64::from_str_radix(hex, 16)
-    } else if let Some(bits) = text.strip_prefix("0b") {
-        u64::from_str_radix(bits, 2)
-    } else {
-        text.parse()
-    };
-    parsed.map_err(|_| format!("'{text}' is not a number below 2^64 (decimal, 0x... or 0b...)"))
-}
+use std::time::Duration;
 
-/// Parses a count written as a plain number, a power (`2^16`) or in
-/// scientific notation (`1e6`).
+/// Parses a count, heap, mask or nimber (any form the library reads).
 pub fn parse_count(text: &str) -> Result<u64, String> {
-    let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();
-    let overflow = || format!("'{text}' is larger than {}", u64::MAX);
-    if let Some((base, exp)) = cleaned.split_once('^') {
-        let base: u64 = base
-            .parse()
-            .map_err(|_| format!("'{text}': '{base}' is not a number"))?;
-        let exp: u32 = exp
-            .parse()
-            .map_err(|_| format!("'{text}': '{exp}' is not an exponent"))?;
-        return base.checked_pow(exp).ok_or_else(overflow);
-    }
-    if let Some((mantissa, exp)) = cleaned.split_once(['e', 'E']) {
-        let mantissa: u64 = mantissa
-            .parse()
-            .map_err(|_| format!("'{text}': '{mantissa}' is not a whole number"))?;
-        let exp: u32 = exp
-            .parse()
-            .map_err(|_| format!("'{text}': '{exp}' is not an exponent"))?;
-        return 10u64
-            .checked_pow(exp)
-            .and_then(|p| p.checked_mul(mantissa))
-            .ok_or_else(overflow);
-    }
-    cleaned
-        .parse()
-        .map_err(|_| format!("'{text}' is not a whole number (forms: 65536, 2^16, 1e6)"))
+    grundy::number::parse_u64(text).map_err(|e| e.to_string())
 }
 
-/// Every value is kept in memory (at least one byte each): refuse up front
-/// a count the machine cannot hold, rather than fail hours later.
+/// The longest wait between checkpoints that `--checkpoint-secs` takes: a
+/// year (anything longer is as good as never, and is probably a typo).
+const MAX_CHECKPOINT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Parses `--checkpoint-secs`: a finite number of seconds from 0 (a
+/// checkpoint after every chunk of values) to a year.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds (e.g. 5 or 0.5)"))?;
+    if !seconds.is_finite() {
+        return Err(format!("'{text}' is not a finite number of seconds"));
+    }
+    if seconds < 0.0 {
+        return Err(format!(
+            "'{text}': the time between checkpoints cannot be negative"
+        ));
+    }
+    if seconds > MAX_CHECKPOINT_SECS {
+        return Err(format!(
+            "'{text}' seconds is more than a year ({MAX_CHECKPOINT_SECS} s), the longest time between checkpoints"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Bytes the values of a run need: `count` values at one byte each (the
+/// least), and at the moment they widen to two bytes (both copies live).
 pub fn check_memory(count: u64) -> anyhow::Result<()> {
     let Some(total) = physical_memory() else {
         return Ok(());
@@ -54,6 +46,12 @@ pub fn check_memory(count: u64) -> anyhow::Result<()> {
     if count > total {
         anyhow::bail!(
             "{count} values need at least {count} bytes of memory (one byte per value, more once values pass 255); this machine has {total} bytes"
+        );
+    }
+    let widening = count.saturating_mul(3);
+    if widening > total {
+        eprintln!(
+            "grundy: warning: {count} values fit in memory at one byte each, but if a value passes 255 widening them needs {widening} bytes and this machine has {total}; the run would then stop with an error (a checkpointed run keeps its work)"
         );
     }
     Ok(())
@@ -69,15 +67,7 @@ fn physical_memory() -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_count, parse_number};
-
-    #[test]
-    fn number_bases() {
-        assert_eq!(parse_number("254"), Ok(254));
-        assert_eq!(parse_number("0b11111110"), Ok(254));
-        assert_eq!(parse_number("0xfe"), Ok(254));
-        assert!(parse_number("0b2").is_err());
-    }
+    use super::{parse_count, parse_seconds};
 
     #[test]
     fn forms() {
@@ -85,8 +75,24 @@ mod tests {
         assert_eq!(parse_count("2^16"), Ok(65536));
         assert_eq!(parse_count("1e6"), Ok(1_000_000));
         assert_eq!(parse_count("10_000"), Ok(10_000));
-        assert!(parse_count("2^70").is_err());
+        assert_eq!(parse_count("0b11111110"), Ok(254));
+        assert_eq!(parse_count("0xfe"), Ok(254));
+        assert!(parse_count("2^70")
+            .unwrap_err()
+            .contains("larger than 2^64 - 1"));
         assert!(parse_count("x").is_err());
-        assert!(parse_count("-3").is_err());
+        assert!(parse_count("-3").unwrap_err().contains("negative"));
+    }
+
+    #[test]
+    fn seconds() {
+        assert_eq!(parse_seconds("0"), Ok(std::time::Duration::ZERO));
+        assert_eq!(
+            parse_seconds("0.5"),
+            Ok(std::time::Duration::from_millis(500))
+        );
+        for bad in ["inf", "-inf", "nan", "NaN", "-1", "1e300", "x", ""] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

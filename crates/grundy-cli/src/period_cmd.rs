@@ -5,8 +5,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::formula::{check_formula, Formula};
-use grundy::period::{find_period, value_from_period, PeriodReport};
+use grundy::formula::{check_formula_at, Formula};
+use grundy::heap::HeapGame;
+use grundy::period::{find_period_observed, value_from_period, PeriodReport};
+use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
 use serde_json::json;
 
@@ -43,12 +45,100 @@ pub fn report_line(report: &PeriodReport) -> String {
     }
 }
 
+/// A limit on the values to compute: given with `--max`, or a command's
+/// default (which is lowered, with a note, when the game's estimated cost
+/// would make it unreasonable).
+#[derive(Copy, Clone, Debug)]
+pub enum MaxValues {
+    /// `--max N`: computed as asked (refused up front when the estimate
+    /// is beyond reason, unless `--allow-long`).
+    Given(u64),
+    /// The command's default.
+    Default(u64),
+}
+
+impl MaxValues {
+    /// From an optional `--max` and the command's default.
+    pub fn new(given: Option<u64>, default: u64) -> MaxValues {
+        given.map_or(MaxValues::Default(default), MaxValues::Given)
+    }
+
+    /// The number of values to allow for `game`, after the cost checks.
+    pub fn resolve(self, game: &HeapGame) -> anyhow::Result<u64> {
+        let max = match self {
+            MaxValues::Given(max) => {
+                crate::cost::check_sequence_cost(game, max)?;
+                max
+            }
+            MaxValues::Default(default) => {
+                let affordable = crate::cost::affordable_count(game, default)?;
+                if affordable < default {
+                    eprintln!(
+                        "grundy: note: computing at most {affordable} values, not the default {default}, to stay within {} (the work grows fast: moves may leave three or more heaps); pass --max to choose",
+                        crate::cost::duration_words(crate::cost::LONG_SECONDS)
+                    );
+                }
+                affordable
+            }
+        };
+        crate::numbers::check_memory(max)?;
+        Ok(max)
+    }
+}
+
+/// Looks for a proved period in at most `max` values, with progress on a
+/// terminal.
+pub fn search_period(
+    game: &HeapGame,
+    first: usize,
+    max: usize,
+) -> anyhow::Result<(PeriodReport, NimSequence)> {
+    let mut progress = crate::progress::Progress::values(max as u64);
+    let found = find_period_observed(
+        game,
+        EngineChoice::Auto,
+        first.min(max),
+        max,
+        &mut |done, target| {
+            progress.set_with_message(done as u64, format!("(this round: {target})"));
+        },
+    );
+    progress.finish();
+    Ok(found?)
+}
+
+/// Computes G(0..count) in chunks, with progress on a terminal, calling
+/// `each(n, G(n))` for every value as it is known; `each` returns `false`
+/// to stop early. Returns the values computed.
+pub fn stream_values(
+    game: &HeapGame,
+    count: usize,
+    mut each: impl FnMut(usize, u64) -> anyhow::Result<bool>,
+) -> anyhow::Result<NimSequence> {
+    const CHUNK: usize = 1 << 16;
+    let mut engine = game.engine(EngineChoice::Auto)?;
+    let mut progress = crate::progress::Progress::values(count as u64);
+    let mut done = 0;
+    'chunks: while done < count {
+        let end = count.min(done + CHUNK);
+        engine.extend_to(end)?;
+        for n in done..end {
+            if !each(n, engine.values().get(n))? {
+                break 'chunks;
+            }
+        }
+        done = end;
+        progress.set(done as u64);
+    }
+    progress.finish();
+    Ok(engine.into_values())
+}
+
 /// Runs `grundy period SPEC --max N`.
-pub fn run_period(spec: &str, max: u64, format: Format) -> anyhow::Result<ExitCode> {
+pub fn run_period(spec: &str, max: MaxValues, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    crate::numbers::check_memory(max)?;
-    let max = to_usize(max, "--max")?;
-    let (report, _) = find_period(&game, FIRST_ROUND.min(max), max)?;
+    let max = to_usize(max.resolve(&game)?, "--max")?;
+    let (report, _) = search_period(&game, FIRST_ROUND, max)?;
     let mut out = stdout();
     match format {
         Format::Json => write_json(&mut out, &report_json(spec, &report))?,
@@ -64,15 +154,17 @@ pub fn run_period(spec: &str, max: u64, format: Format) -> anyhow::Result<ExitCo
 }
 
 /// Runs `grundy value SPEC n`.
-pub fn run_value(spec: &str, n: u64, max: u64, format: Format) -> anyhow::Result<ExitCode> {
+pub fn run_value(spec: &str, n: u64, max: MaxValues, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    crate::numbers::check_memory(max)?;
-    let max = to_usize(max, "--max")?;
+    if let Some(value) = game.closed_form_value(n) {
+        return print_value(spec, n, value, "by the theorem for this family", format);
+    }
+    let max = to_usize(max.resolve(&game)?, "--max")?;
     // Values up to n settle it directly when n is within reach; a proved
     // period settles it for any n.
     let reach = usize::try_from(n).ok().filter(|&n| n < max).map(|n| n + 1);
     let limit = reach.unwrap_or(max);
-    let (report, values) = find_period(&game, FIRST_ROUND.min(limit), limit)?;
+    let (report, values) = search_period(&game, FIRST_ROUND, limit)?;
     let (value, how) = match (report.periodicity, report.proved) {
         (Some(found), true) => (
             value_from_period(&values, &found, n)?,
@@ -87,6 +179,16 @@ pub fn run_value(spec: &str, n: u64, max: u64, format: Format) -> anyhow::Result
             ),
         },
     };
+    print_value(spec, n, value, &how, format)
+}
+
+fn print_value(
+    spec: &str,
+    n: u64,
+    value: u64,
+    how: &str,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let mut out = stdout();
     match format {
         Format::Json => write_json(
@@ -109,8 +211,15 @@ pub fn run_check(
 ) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
     let formula = Formula::compile(formula)?;
-    let values = game.nim_sequence(to_usize(count, "-n")?)?;
-    let found = check_formula(&formula, values.iter())?;
+    crate::cost::check_sequence_cost(&game, count)?;
+    crate::numbers::check_memory(count)?;
+    // Compared as the values are computed: the first counterexample ends
+    // the run.
+    let mut found = None;
+    stream_values(&game, to_usize(count, "-n")?, |n, actual| {
+        found = check_formula_at(&formula, n as u64, actual)?;
+        Ok(found.is_none())
+    })?;
     let mut out = stdout();
     match (format, &found) {
         (Format::Json, _) => write_json(

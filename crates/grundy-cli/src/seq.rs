@@ -36,9 +36,9 @@ pub struct SeqArgs {
     /// The game (e.g. kayles, 0.137, sub:1,3,4); not needed with --from.
     #[arg(required_unless_present = "from")]
     spec: Option<String>,
-    /// How many values.
-    #[arg(short = 'n', long = "count", default_value = "100", value_parser = parse_count)]
-    count: u64,
+    /// How many values (default 100; with --from, the first N of the file).
+    #[arg(short = 'n', long = "count", value_parser = parse_count, allow_negative_numbers = true)]
+    count: Option<u64>,
     /// Output format (of the values printed; --out writes the binary format).
     #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
     format: SeqFormat,
@@ -48,6 +48,10 @@ pub struct SeqArgs {
     /// Continue the run that was writing --out from its checkpoint.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// Overwrite --out even when it holds another game's values or is not
+    /// a sequence file.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// Read the values from a file written with --out.
     #[arg(long)]
     from: Option<PathBuf>,
@@ -55,15 +59,18 @@ pub struct SeqArgs {
     #[arg(long, value_enum, default_value_t = EngineName::Auto)]
     engine: EngineName,
     /// A fixed mask for the sparse engine (e.g. 254 or 0b11111110).
-    #[arg(long, value_parser = crate::numbers::parse_number)]
+    #[arg(long, value_parser = parse_count)]
     mask: Option<u64>,
-    /// Seconds between checkpoints of an --out run.
-    #[arg(long, default_value_t = 5.0)]
-    checkpoint_secs: f64,
+    /// Seconds between checkpoints of an --out run (0: after every chunk).
+    #[arg(long, default_value = "5", value_parser = crate::numbers::parse_seconds, allow_hyphen_values = true)]
+    checkpoint_secs: Duration,
 }
 
 /// Values computed between two writes: output keeps pace with the engine.
 const CHUNK: usize = 1 << 16;
+
+/// Values printed when `-n` is not given.
+const DEFAULT_COUNT: u64 = 100;
 
 /// Runs `grundy seq`.
 pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
@@ -77,15 +84,37 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
                 file.spec
             );
         }
-        print_values(&spec, &file.values, args.format)?;
+        let held = file.values.len();
+        let shown = match args.count {
+            None => held,
+            Some(n) if n <= held as u64 => n as usize,
+            Some(n) => bail!(
+                "{} holds {held} values of '{spec}', fewer than the {n} asked for (-n)",
+                path.display()
+            ),
+        };
+        print_values(&spec, &file.values, shown, args.format)?;
         return Ok(ExitCode::SUCCESS);
     }
     let spec = args.spec.as_deref().context("a game spec is needed")?;
     let game = parse_heap_spec(spec)?;
     let choice = args.engine.choice(args.mask)?;
-    crate::numbers::check_memory(args.count)?;
+    let count = args.count.unwrap_or(DEFAULT_COUNT);
+    crate::numbers::check_memory(count)?;
+    crate::cost::check_sequence_cost(&game, count)?;
     if let Some(out) = &args.out {
-        let bar = progress_bar(args.count);
+        if args.resume {
+            let (_, checkpoint) = grundy::sequence::store::companions(out);
+            if !checkpoint.exists() {
+                eprintln!(
+                    "grundy: no checkpoint at {}: nothing to resume, starting afresh",
+                    checkpoint.display()
+                );
+            }
+        } else if !args.force {
+            refuse_to_clobber(out, spec)?;
+        }
+        let bar = progress_bar(count);
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
             .ok()
             .and_then(|v| v.parse().ok());
@@ -94,10 +123,10 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             spec,
             choice,
             engine_name: args.engine.name(),
-            target: args.count,
+            target: count,
             out,
             resume: args.resume,
-            checkpoint_every: Duration::from_secs_f64(args.checkpoint_secs.max(0.0)),
+            checkpoint_every: args.checkpoint_secs,
         };
         let values = run.run(&mut |p: &RunProgress| {
             if let Some(bar) = &bar {
@@ -124,7 +153,27 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    stream(spec, &game, choice, args.count, args.format)
+    stream(spec, &game, choice, count, args.format)
+}
+
+/// `--out` replaces only a sequence file of the same game (or nothing): a
+/// file of another game, or one that is not a sequence file at all, is
+/// somebody's work and needs `--force`.
+fn refuse_to_clobber(out: &std::path::Path, spec: &str) -> anyhow::Result<()> {
+    if !out.exists() {
+        return Ok(());
+    }
+    match grundy::sequence::store::read_sequence_header(out) {
+        Ok(held) if held == spec => Ok(()),
+        Ok(held) => bail!(
+            "{} already holds values of '{held}', not '{spec}': choose another --out, or pass --force to overwrite it",
+            out.display()
+        ),
+        Err(_) => bail!(
+            "{} exists and is not a grundy sequence file: choose another --out, or pass --force to overwrite it",
+            out.display()
+        ),
+    }
 }
 
 fn progress_bar(total: u64) -> Option<ProgressBar> {
@@ -175,11 +224,16 @@ fn stream(
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_values(spec: &str, values: &NimSequence, format: SeqFormat) -> anyhow::Result<()> {
+fn print_values(
+    spec: &str,
+    values: &NimSequence,
+    count: usize,
+    format: SeqFormat,
+) -> anyhow::Result<()> {
     let mut out = stdout();
     write_prologue(&mut out, spec, format)?;
-    write_range(&mut out, values, 0, values.len(), format)?;
-    write_epilogue(&mut out, values.len(), format)?;
+    write_range(&mut out, values, 0, count, format)?;
+    write_epilogue(&mut out, count, format)?;
     out.flush()?;
     Ok(())
 }

@@ -171,11 +171,44 @@ fn huge_heaps_from_a_proved_period() {
     let v = json_of(&["eval", "kayles", "1000000007", "5", "--format", "json"]);
     assert_eq!(v["component_values"], serde_json::json!([7, 4]));
     assert_eq!(v["outcome"], "N");
-    // Listing every move of a heap of 10^9 is refused, and said so.
-    assert!(v["winning_moves_unlisted"]
+    // Listing every move of a heap of 10^9 is refused, and said so, for
+    // that component only: the heap of 5 still gets its moves.
+    let unlisted = v["winning_moves_unlisted"].as_array().unwrap();
+    assert_eq!(unlisted.len(), 1);
+    assert_eq!(unlisted[0]["component"], 0);
+    assert!(unlisted[0]["reason"]
         .as_str()
         .unwrap()
         .contains("1000000007"));
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    // G(10^18) = 1 (10^18 - 71 = 5 mod 12): the heap of 5 (value 4) has the
+    // winning move to a heap of 4 (value 1), listed beside the huge heap.
+    let v = json_of(&[
+        "eval",
+        "kayles",
+        "1000000000000000000",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["component_values"], serde_json::json!([1, 4]));
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["component"] == 1 && m["from"] == 5));
+    assert!(moves.iter().any(|m| m["to"] == serde_json::json!([4])));
+    assert_eq!(v["winning_moves_unlisted"][0]["component"], 0);
+    // A subtraction game has three moves from any heap: all are listed.
+    let v = json_of(&[
+        "eval",
+        "sub:1,3,4",
+        "1000000000000000000",
+        "7",
+        "--format",
+        "json",
+    ]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["component"] == 0), "{v}");
+    assert_eq!(v["winning_moves_unlisted"], Value::Null);
     // A heap within reach lists its moves, from the period as well.
     let out = grundy()
         .args(["eval", "kayles", "2000003", "--format", "json"])

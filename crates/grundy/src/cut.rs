@@ -145,7 +145,7 @@ impl CutGame {
     pub fn new(dim: usize) -> Result<CutGame, GameError> {
         if !(1..=MAX_DIM).contains(&dim) {
             return Err(GameError::Rules {
-                message: format!("cut:{dim}: the dimension must be 1 to {MAX_DIM}"),
+                message: format!("the dimension {dim} is not supported: cut:1 to cut:{MAX_DIM}"),
             });
         }
         Ok(CutGame { dim, table: None })
@@ -164,26 +164,62 @@ impl CutGame {
         self
     }
 
-    /// The cell whose cut turns `from` into the boxes `to`, if any.
+    /// The cell whose cut turns `from` into the boxes `to`, if any (the
+    /// one in the lower half of every side; [`mirror_cells`] gives the
+    /// others). Only cells whose coordinates are sides of the pieces (or 0)
+    /// can leave those pieces, so only those are tried: a few per side,
+    /// not every cell of the box.
     #[must_use]
     pub fn find_cut(&self, from: &Cuboid, to: &[Cuboid]) -> Option<Vec<u32>> {
+        let dim = from.dim as usize;
+        if from.is_empty() || to.iter().any(|piece| piece.dim != from.dim) {
+            return None;
+        }
         let mut wanted = to.to_vec();
         wanted.sort_unstable();
+        let candidates: Vec<Vec<u32>> = (0..dim)
+            .map(|i| {
+                let side = from.sides[i];
+                let mut options: Vec<u32> = std::iter::once(0)
+                    .chain(to.iter().map(|piece| piece.sides[i]))
+                    .flat_map(|s| [s, side.saturating_sub(1).saturating_sub(s)])
+                    .filter(|&a| a < side.div_ceil(2))
+                    .collect();
+                options.sort_unstable();
+                options.dedup();
+                options
+            })
+            .collect();
         let mut options = Options::new();
-        let mut found = None;
-        for_each_half_cell(from, |cell| {
-            if found.is_some() {
-                return;
+        let mut cell = vec![0u32; dim];
+        let mut choice = vec![0usize; dim];
+        if candidates.iter().any(Vec::is_empty) {
+            return None;
+        }
+        loop {
+            for i in 0..dim {
+                cell[i] = candidates[i][choice[i]];
             }
             options.clear();
-            push_cut(from, cell, &mut options);
+            push_cut(from, &cell, &mut options);
             let mut pieces = options.get(0).to_vec();
             pieces.sort_unstable();
             if pieces == wanted {
-                found = Some(cell.to_vec());
+                return Some(cell);
             }
-        });
-        found
+            let mut i = 0;
+            loop {
+                if i == dim {
+                    return None;
+                }
+                choice[i] += 1;
+                if choice[i] < candidates[i].len() {
+                    break;
+                }
+                choice[i] = 0;
+                i += 1;
+            }
+        }
     }
 }
 
@@ -216,9 +252,10 @@ impl Ruleset for CutGame {
         let sides = text
             .split(['x', 'X', '×'])
             .map(|s| {
-                s.trim()
-                    .parse::<u32>()
-                    .map_err(|_| invalid(format!("'{s}' is not a side length")))
+                let side = crate::number::parse_u64(s)
+                    .map_err(|e| invalid(format!("a side is a whole number: {e}")))?;
+                u32::try_from(side)
+                    .map_err(|_| invalid(format!("the side {side} is larger than 2^32 - 1")))
             })
             .collect::<Result<Vec<u32>, _>>()?;
         if sides.len() != self.dim {
@@ -237,20 +274,58 @@ impl Ruleset for CutGame {
     }
 
     fn describe_move(&self, from: &Cuboid, to: &[Cuboid]) -> String {
-        let cell = match self.find_cut(from, to) {
-            Some(cell) => {
-                let parts: Vec<String> = cell.iter().map(u32::to_string).collect();
-                format!("({})", parts.join(", "))
-            }
-            None => "?".to_owned(),
+        let cell = self.find_cut(from, to);
+        describe_cut(from, to, cell.as_deref())
+    }
+
+    fn equivalent_moves(&self, from: &Cuboid, to: &[Cuboid]) -> Vec<String> {
+        let Some(cell) = self.find_cut(from, to) else {
+            return vec![describe_cut(from, to, None)];
         };
-        if to.is_empty() {
-            format!("cut cell {cell} of {from}, leaving nothing")
-        } else {
-            let pieces: Vec<String> = to.iter().map(Cuboid::to_string).collect();
-            format!("cut cell {cell} of {from}, leaving {}", pieces.join(", "))
+        mirror_cells(from, &cell)
+            .iter()
+            .map(|mirror| describe_cut(from, to, Some(mirror)))
+            .collect()
+    }
+}
+
+fn describe_cut(from: &Cuboid, to: &[Cuboid], cell: Option<&[u32]>) -> String {
+    let cell = match cell {
+        Some(cell) => {
+            let parts: Vec<String> = cell.iter().map(u32::to_string).collect();
+            format!("({})", parts.join(", "))
+        }
+        None => "?".to_owned(),
+    };
+    if to.is_empty() {
+        format!("cut cell {cell} of {from}, leaving nothing")
+    } else {
+        let pieces: Vec<String> = to.iter().map(Cuboid::to_string).collect();
+        format!("cut cell {cell} of {from}, leaving {}", pieces.join(", "))
+    }
+}
+
+/// The cell and its distinct mirror images (reflecting any set of sides):
+/// every one of them leaves the same boxes. The cell itself comes first.
+#[must_use]
+pub fn mirror_cells(cuboid: &Cuboid, cell: &[u32]) -> Vec<Vec<u32>> {
+    let dim = cuboid.dim as usize;
+    let mut cells: Vec<Vec<u32>> = Vec::with_capacity(1 << dim);
+    for choice in 0..(1u32 << dim) {
+        let mirror: Vec<u32> = (0..dim)
+            .map(|i| {
+                if choice >> i & 1 == 0 {
+                    cell[i]
+                } else {
+                    cuboid.sides[i] - 1 - cell[i]
+                }
+            })
+            .collect();
+        if !cells.contains(&mirror) {
+            cells.push(mirror);
         }
     }
+    cells
 }
 
 /// Values of every box with all sides <= `max`, in `dim` dimensions.
@@ -267,7 +342,11 @@ impl CutTable {
     /// Bytes the table for `dim` dimensions up to `max` needs.
     #[must_use]
     pub fn bytes_needed(dim: usize, max: usize) -> u64 {
-        ((max as u64 + 1).pow(dim as u32)).saturating_mul(2)
+        (max as u64)
+            .checked_add(1)
+            .and_then(|side| side.checked_pow(dim as u32))
+            .unwrap_or(u64::MAX)
+            .saturating_mul(2)
     }
 
     /// Computes the table. `progress` is called with (boxes done, total).
@@ -278,10 +357,13 @@ impl CutTable {
     ) -> Result<CutTable, GameError> {
         if !(1..=MAX_DIM).contains(&dim) {
             return Err(GameError::Rules {
-                message: format!("cut:{dim}: the dimension must be 1 to {MAX_DIM}"),
+                message: format!("the dimension {dim} is not supported: cut:1 to cut:{MAX_DIM}"),
             });
         }
-        let entries = (max as u64 + 1).checked_pow(dim as u32).unwrap_or(u64::MAX);
+        let entries = (max as u64)
+            .checked_add(1)
+            .and_then(|side| side.checked_pow(dim as u32))
+            .unwrap_or(u64::MAX);
         if entries > MAX_TABLE_ENTRIES {
             return Err(GameError::Limit {
                 what: format!(
@@ -549,7 +631,7 @@ fn sorted_box_count(dim: usize, max: usize) -> u64 {
     // Multisets of size dim from max values: C(max + dim - 1, dim).
     let mut count = 1u64;
     for i in 0..dim as u64 {
-        count = count * (max as u64 + i) / (i + 1);
+        count = count.saturating_mul((max as u64).saturating_add(i)) / (i + 1);
     }
     count
 }

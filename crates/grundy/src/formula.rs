@@ -12,20 +12,17 @@ use crate::error::GameError;
 use crate::nimber::Nimber;
 use crate::script::{sandboxed_engine, script_error};
 
-fn omega(mut n: INT) -> INT {
-    if n < 2 {
-        return 0;
+/// Prime factors counted with multiplicity (0 below 2), by a factoring
+/// that takes microseconds for any 64-bit number, so a formula's cost stays
+/// within its operation limit.
+fn omega(n: INT) -> INT {
+    match u64::try_from(n) {
+        Ok(n) if n >= 2 => crate::factor::factorize(n)
+            .iter()
+            .map(|&(_, e)| INT::from(e))
+            .sum(),
+        _ => 0,
     }
-    let mut count = 0;
-    let mut p: INT = 2;
-    while p * p <= n {
-        while n % p == 0 {
-            n /= p;
-            count += 1;
-        }
-        p += 1;
-    }
-    count + INT::from(n > 1)
 }
 
 fn engine_with_helpers() -> Engine {
@@ -131,6 +128,17 @@ pub struct Counterexample {
     pub claimed: u64,
 }
 
+/// Checks `formula` at one heap: `Some` counterexample when the formula's
+/// value differs from `actual` = G(n).
+pub fn check_formula_at(
+    formula: &Formula,
+    n: u64,
+    actual: u64,
+) -> Result<Option<Counterexample>, GameError> {
+    let claimed = formula.eval(n)?;
+    Ok((claimed != actual).then_some(Counterexample { n, actual, claimed }))
+}
+
 /// Checks `formula` against `values` (G(0), G(1), ...); `None` when it
 /// holds for all of them.
 pub fn check_formula(
@@ -159,6 +167,9 @@ mod tests {
         let f = |t: &str, n: u64| Formula::compile(t).unwrap().eval(n).unwrap();
         assert_eq!(f("popcount(n)", 7), 3);
         assert_eq!(f("omega(n)", 360), 6);
+        assert_eq!(f("omega(n)", 9_223_372_036_854_775_783), 1);
+        // 2^63 - 1 = 7^2 · 73 · 127 · 337 · 92737 · 649657.
+        assert_eq!(f("omega(n)", 9_223_372_036_854_775_807), 7);
         assert_eq!(f("odd_part(n)", 40), 5);
         assert_eq!(f("nim_sum(n, 6)", 3), 5);
         assert_eq!(f("nim_mul(n, n)", 8), 13);

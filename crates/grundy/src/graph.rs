@@ -38,6 +38,14 @@ pub enum GraphError {
         /// The line.
         line: usize,
     },
+    /// A vertex name with white space in it.
+    #[error("line {line}: '{name}' is not a valid vertex name (names cannot contain spaces; the successors follow the ':', separated by spaces)")]
+    NameWithSpace {
+        /// The name as written.
+        name: String,
+        /// The line.
+        line: usize,
+    },
     /// The same vertex defined on two lines.
     #[error("line {line}: vertex '{name}' is defined again (first defined on line {first_line})")]
     DuplicateVertex {
@@ -115,8 +123,8 @@ impl Graph {
                 return Err(GraphError::EmptyName { line });
             }
             if name.split_whitespace().nth(1).is_some() {
-                return Err(GraphError::BadName {
-                    token: name.to_owned(),
+                return Err(GraphError::NameWithSpace {
+                    name: name.to_owned(),
                     line,
                 });
             }

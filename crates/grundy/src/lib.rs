@@ -4,7 +4,9 @@
 //! same moves and the player who cannot move loses. Every position has a
 //! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
 //!
+//! * [`factor`]: prime factors and divisors of numbers below 2^64.
 //! * [`nimber`]: nimber arithmetic and the mex.
+//! * [`number`]: whole numbers as users write them (`2^16`, `1e6`, `0x10`).
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
@@ -21,10 +23,12 @@
 
 pub mod cut;
 pub mod error;
+pub mod factor;
 pub mod formula;
 pub mod graph;
 pub mod heap;
 pub mod nimber;
+pub mod number;
 pub mod period;
 pub mod rare;
 pub mod ruleset;

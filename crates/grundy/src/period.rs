@@ -291,10 +291,29 @@ pub fn find_period_with(
     start: usize,
     max: usize,
 ) -> Result<(PeriodReport, NimSequence), GameError> {
+    find_period_observed(game, choice, start, max, &mut |_, _| {})
+}
+
+/// Values computed between two calls of a progress callback.
+const PROGRESS_CHUNK: usize = 1 << 16;
+
+/// [`find_period_with`], calling `progress(done, target)` as values are
+/// computed (target: the values the current round aims at).
+pub fn find_period_observed(
+    game: &HeapGame,
+    choice: EngineChoice,
+    start: usize,
+    max: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(PeriodReport, NimSequence), GameError> {
     let mut engine = game.engine(choice)?;
     let mut target = start.clamp(1, max.max(1));
     loop {
-        engine.extend_to(target)?;
+        while engine.values().len() < target {
+            let next = (engine.values().len() + PROGRESS_CHUNK).min(target);
+            engine.extend_to(next)?;
+            progress(next, target);
+        }
         let report = judge(game, engine.values());
         if report.proved || target >= max {
             return Ok((report, engine.into_values()));

@@ -164,4 +164,13 @@ pub trait Ruleset {
             )
         }
     }
+
+    /// Every move from `from` that leaves exactly the option `to`, each
+    /// described in words, the first being [`Ruleset::describe_move`]'s.
+    /// Rulesets whose `options` list one move per class of equivalent
+    /// moves (a cut and its mirror images) return the whole class, so that
+    /// "every winning move" means every move.
+    fn equivalent_moves(&self, from: &Self::Position, to: &[Self::Position]) -> Vec<String> {
+        vec![self.describe_move(from, to)]
+    }
 }

@@ -213,10 +213,13 @@ pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
         let code = TakeBreakCode::parse(code)?;
         return Ok(Game::Heap(HeapGame::Code(code)));
     }
+    // Codes start with a digit (0-9, A-V), '&' or '{', and have a point;
+    // no game name has one.
     let looks_like_code = trimmed
         .chars()
         .next()
-        .is_some_and(|c| c.is_ascii_digit() || matches!(c, '.' | '&' | '{'));
+        .is_some_and(|c| c.is_ascii_digit() || matches!(c, '.' | '&' | '{'))
+        || trimmed.contains('.');
     if looks_like_code {
         return Ok(Game::Heap(HeapGame::Code(TakeBreakCode::parse(trimmed)?)));
     }

@@ -60,8 +60,29 @@ pub struct WinningMove<P> {
     pub from: P,
     /// The option it becomes (a sum of zero or more components).
     pub to: Vec<P>,
-    /// The whole sum after the move.
-    pub result: Vec<P>,
+}
+
+impl<P: Clone> WinningMove<P> {
+    /// The whole sum after the move, from the sum before it (built on
+    /// demand: a sum of many components has as many winning moves, and
+    /// storing every resulting sum would take their square in memory).
+    #[must_use]
+    pub fn result(&self, positions: &[P]) -> Vec<P> {
+        let mut result = Vec::with_capacity(positions.len() + self.to.len());
+        result.extend_from_slice(&positions[..self.component]);
+        result.extend_from_slice(&self.to);
+        result.extend_from_slice(&positions[self.component + 1..]);
+        result
+    }
+}
+
+/// A component whose winning moves could not be listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnlistedMoves {
+    /// Index of the component.
+    pub component: usize,
+    /// Why (for instance: the heap has too many options to list).
+    pub reason: String,
 }
 
 /// Everything about a sum of positions.
@@ -73,8 +94,12 @@ pub struct SumAnalysis<P> {
     pub value: Nimber,
     /// Who wins.
     pub outcome: Outcome,
-    /// Every winning move (distinct options only), component by component.
+    /// Every winning move (distinct options only), component by component,
+    /// except in the components listed in `unlisted`.
     pub winning_moves: Vec<WinningMove<P>>,
+    /// Components where a winning move may exist but the moves could not
+    /// be listed, with the reason; empty when `winning_moves` is complete.
+    pub unlisted: Vec<UnlistedMoves>,
 }
 
 /// Value and outcome of the sum of `positions`, without its moves.
@@ -94,10 +119,15 @@ pub fn value_and_outcome<R: Ruleset>(
         value,
         outcome: Outcome::of(value),
         winning_moves: Vec::new(),
+        unlisted: Vec::new(),
     })
 }
 
-/// Value, outcome and every winning move of the sum of `positions`.
+/// Value, outcome and every winning move of the sum of `positions`. A
+/// component whose moves cannot be listed (a limit of the ruleset, such as
+/// a heap with astronomically many options) is reported in
+/// [`SumAnalysis::unlisted`] with the reason; the other components' moves
+/// are still listed.
 pub fn analyze_sum<R: Ruleset>(
     solver: &mut Solver<'_, R>,
     positions: &[R::Position],
@@ -108,6 +138,7 @@ pub fn analyze_sum<R: Ruleset>(
         ..
     } = value_and_outcome(solver, positions)?;
     let mut winning_moves = Vec::new();
+    let mut unlisted = Vec::new();
     if !value.is_zero() {
         let rules = solver.rules();
         let mut options = Options::new();
@@ -116,21 +147,26 @@ pub fn analyze_sum<R: Ruleset>(
         {
             let target = value ^ component_value;
             options.clear();
-            rules.candidate_options(position, target, &mut options)?;
+            match rules.candidate_options(position, target, &mut options) {
+                Ok(()) => {}
+                Err(GameError::Limit { what, limit }) => {
+                    unlisted.push(UnlistedMoves {
+                        component: index,
+                        reason: format!("{what} exceeds the limit of {limit}"),
+                    });
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
             let mut seen: FxHashSet<Vec<R::Position>> = FxHashSet::default();
             for option in options.iter() {
                 if solver.sum_value(option)? != target || !seen.insert(option.to_vec()) {
                     continue;
                 }
-                let mut result = Vec::with_capacity(positions.len() + option.len());
-                result.extend_from_slice(&positions[..index]);
-                result.extend_from_slice(option);
-                result.extend_from_slice(&positions[index + 1..]);
                 winning_moves.push(WinningMove {
                     component: index,
                     from: position.clone(),
                     to: option.to_vec(),
-                    result,
                 });
             }
         }
@@ -140,5 +176,6 @@ pub fn analyze_sum<R: Ruleset>(
         value,
         outcome: Outcome::of(value),
         winning_moves,
+        unlisted,
     })
 }

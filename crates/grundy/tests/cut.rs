@@ -122,7 +122,7 @@ fn winning_cuts_leave_zero() {
     let analysis = analyze_sum(&mut solver, &position).unwrap();
     assert_eq!(analysis.winning_moves.is_empty(), analysis.value.is_zero());
     for m in &analysis.winning_moves {
-        assert!(solver.sum_value(&m.result).unwrap().is_zero());
+        assert!(solver.sum_value(&m.result(&position)).unwrap().is_zero());
         assert!(game.find_cut(&m.from, &m.to).is_some());
         assert!(game.describe_move(&m.from, &m.to).starts_with("cut cell ("));
     }

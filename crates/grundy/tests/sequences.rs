@@ -265,3 +265,20 @@ proptest! {
         prop_assert_eq!(values, naive_code_values(&digits, 24), "{}", code);
     }
 }
+
+#[test]
+fn divisor_theorems_match_the_dense_kernels() {
+    // The closed forms (Ω(n) for divisor; Ω(odd part) + [n even] for
+    // equal-split) against the kernels, which take the mex over options.
+    use grundy::heap::HeapGame;
+    for game in [HeapGame::Divisor, HeapGame::EqualSplit] {
+        let values = game.nim_sequence(20_000).unwrap();
+        for n in 0..20_000u64 {
+            assert_eq!(
+                game.closed_form_value(n),
+                Some(values.get(n as usize)),
+                "{game:?} at {n}"
+            );
+        }
+    }
+}

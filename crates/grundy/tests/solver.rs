@@ -114,7 +114,7 @@ proptest! {
                 expected.push(option[0]);
             }
         }
-        let mut found: Vec<(usize, usize)> = analysis.winning_moves.iter().map(|m| (m.result[0], m.result[1])).collect();
+        let mut found: Vec<(usize, usize)> = analysis.winning_moves.iter().map(|m| { let r = m.result(&[x, y]); (r[0], r[1]) }).collect();
         expected.sort_unstable();
         found.sort_unstable();
         // The same option reached in either component is one sum but two moves.

@@ -30,12 +30,10 @@ use self::take_break::CodeKernel;
 
 /// Reads a heap size written by a user.
 pub fn parse_heap(text: &str) -> Result<u64, GameError> {
-    text.trim()
-        .parse::<u64>()
-        .map_err(|e| GameError::InvalidPosition {
-            text: text.to_owned(),
-            reason: format!("a heap is a whole number from 0 to {} ({e})", u64::MAX),
-        })
+    crate::number::parse_u64(text).map_err(|e| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason: format!("a heap is a whole number from 0 to 2^64 - 1: {e}"),
+    })
 }
 
 /// Adds the option "take `taken` from a heap of `n`, leaving one heap" (or
@@ -86,6 +84,35 @@ pub fn describe_heap_move(from: u64, to: &[u64]) -> String {
         ),
     }
 }
+
+/// What computing a nim-sequence will cost, estimated before it starts
+/// from the time the first values took (see [`HeapGame::estimated_work`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkEstimate {
+    /// Values the probe computed.
+    pub probed: u64,
+    /// Seconds they took.
+    pub probe_seconds: f64,
+    /// The exponent of the growth fitted to the probe's times: the time
+    /// for `n` values grows as `n^exponent`.
+    pub exponent: f64,
+    /// Why it grows that fast, in words.
+    pub reason: String,
+}
+
+impl WorkEstimate {
+    /// Estimated seconds for G(0..count).
+    #[must_use]
+    pub fn seconds(&self, count: u64) -> f64 {
+        if count <= self.probed {
+            return self.probe_seconds * (count as f64 / self.probed.max(1) as f64);
+        }
+        self.probe_seconds * (count as f64 / self.probed as f64).powf(self.exponent)
+    }
+}
+
+/// How long the cost probe computes values before extrapolating.
+const PROBE_SECONDS: f64 = 0.3;
 
 /// Every family of heap game.
 #[derive(Clone, Debug)]
@@ -188,6 +215,74 @@ impl HeapGame {
         Ok(engine.into_values())
     }
 
+    /// G(n) for any n by a theorem, for the families that have one: Nim
+    /// (G(n) = n), `divisor` and `equal-split` (see [`split`] for the
+    /// proofs). `None` for the others.
+    #[must_use]
+    pub fn closed_form_value(&self, n: u64) -> Option<u64> {
+        match self {
+            HeapGame::Nim => Some(n),
+            HeapGame::Divisor => Some(split::divisor_value(n)),
+            HeapGame::EqualSplit => Some(split::equal_split_value(n)),
+            _ => None,
+        }
+    }
+
+    /// What computing G(0..count) will cost, for the families whose work
+    /// grows faster than the engines can hide: codes whose moves may leave
+    /// three or more heaps (XOR-set tables, partitions), which grow with
+    /// the square to the cube of the count (or faster, with modifiers).
+    /// The first values are computed for a fraction of a second and the
+    /// growth fitted to their times, so the estimate follows the machine
+    /// and the game. `None` when no estimate is needed (the request is
+    /// linear or quadratic at worst, or finishes within the probe).
+    pub fn estimated_work(&self, count: u64) -> Result<Option<WorkEstimate>, GameError> {
+        let HeapGame::Code(code) = self else {
+            return Ok(None);
+        };
+        let Some((levels, partitions)) = take_break::growth(code) else {
+            return Ok(None);
+        };
+        let mut engine = self.engine(EngineChoice::Dense)?;
+        let started = std::time::Instant::now();
+        let mut times: Vec<(u64, f64)> = Vec::new();
+        let mut n = 64u64;
+        loop {
+            let target = n.min(count);
+            engine.extend_to(usize::try_from(target).unwrap_or(usize::MAX))?;
+            let elapsed = started.elapsed().as_secs_f64();
+            if target >= count {
+                return Ok(None);
+            }
+            times.push((target, elapsed));
+            if elapsed >= PROBE_SECONDS {
+                break;
+            }
+            n += n / 4 + 1;
+        }
+        let &(last_n, last_t) = times.last().expect("one probe at least");
+        // The growth between half the values and all of them.
+        let (half_n, half_t) = times
+            .iter()
+            .copied()
+            .find(|&(k, _)| k * 2 >= last_n)
+            .unwrap_or((last_n, last_t));
+        let (low, high) = if partitions { (2.0, 8.0) } else { (2.0, 3.0) };
+        let exponent = if half_n < last_n && half_t > 1e-4 {
+            ((last_t / half_t).ln() / (last_n as f64 / half_n as f64).ln()).clamp(low, high)
+        } else {
+            high
+        };
+        Ok(Some(WorkEstimate {
+            probed: last_n,
+            probe_seconds: last_t,
+            exponent,
+            reason: format!(
+                "moves of {code} may leave {levels} or more heaps; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
+            ),
+        }))
+    }
+
     /// Describes a move from a heap of `from` to the heaps `to`.
     #[must_use]
     pub fn describe_move(&self, from: u64, to: &[u64]) -> String {
@@ -245,6 +340,12 @@ impl Kernel for ScriptKernel {
         }
         Ok(self.seen.mex().value())
     }
+}
+
+/// `true` when no move of the code leaves two or more heaps.
+fn code_leaves_one_heap(code: &TakeBreakCode) -> bool {
+    (0..(code.finite_len() + code.repeat_len()) as u64)
+        .all(|j| code.digit(j).max_heaps().is_some_and(|k| k <= 1))
 }
 
 /// A heap game as a [`Ruleset`] on single heaps, optionally backed by a
@@ -311,8 +412,8 @@ impl Ruleset for HeapRuleset {
     }
 
     fn known_value(&self, heap: &u64) -> Option<Nimber> {
-        if matches!(self.game, HeapGame::Nim) {
-            return Some(Nimber::new(*heap));
+        if let Some(value) = self.game.closed_form_value(*heap) {
+            return Some(Nimber::new(value));
         }
         let table = self.table.as_ref()?;
         if let Some(index) = usize::try_from(*heap).ok().filter(|&i| i < table.len()) {
@@ -337,10 +438,17 @@ impl Ruleset for HeapRuleset {
                 Ok(())
             }
             HeapGame::Nim => Ok(()),
+            // A few options from any heap, however large.
+            HeapGame::Subtraction(_) | HeapGame::Divisor => self.game.options(*heap, out),
+            HeapGame::Code(ref code) if !code.is_infinite() && code_leaves_one_heap(code) => {
+                self.game.options(*heap, out)
+            }
             _ => {
                 if *heap > MAX_ENUMERATED_HEAP {
                     return Err(GameError::Limit {
-                        what: format!("listing the moves from a heap of {heap}"),
+                        what: format!(
+                            "listing the moves from a heap of {heap} (it has about as many options as tokens)"
+                        ),
                         limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
                     });
                 }

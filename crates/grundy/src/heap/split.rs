@@ -10,17 +10,59 @@ use crate::sequence::NimSequence;
 
 /// Calls `visit` with every divisor of `n` (n >= 1), in no particular order.
 pub fn for_each_divisor(n: u64, mut visit: impl FnMut(u64)) {
-    let mut d = 1u64;
-    while d.saturating_mul(d) <= n {
-        if n.is_multiple_of(d) {
-            visit(d);
-            if d != n / d {
-                visit(n / d);
-            }
-        }
-        d += 1;
+    if n == 0 {
+        return;
+    }
+    for d in crate::factor::divisors(n) {
+        visit(d);
     }
 }
+
+/// Ω(n): the prime factors of n counted with multiplicity.
+fn big_omega(n: u64) -> u64 {
+    crate::factor::factorize(n)
+        .iter()
+        .map(|&(_, e)| u64::from(e))
+        .sum()
+}
+
+/// G(n) in `divisor`, for any n: **G(n) = Ω(n)** (and G(0) = 0).
+///
+/// Proof, by induction on n: the proper divisors of n have Ω from 0 to
+/// Ω(n) − 1, every one of those values taken (divide out one prime at a
+/// time), and none has Ω(n); so the mex of their values is Ω(n).
+#[must_use]
+pub fn divisor_value(n: u64) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        big_omega(n)
+    }
+}
+
+/// G(n) in `equal-split`, for any n: with n = 2^a · o, o odd,
+/// **G(n) = Ω(o) when a = 0 and 1 + Ω(o) when a ≥ 1** (and G(0) = 0).
+///
+/// Proof, by induction on o: a split into b heaps of n / b has value 0 when
+/// b is even (equal heaps cancel) and G(n / b) when b is odd. For odd n the
+/// options are the odd b ≥ 3 dividing n, giving the values Ω(o') of every
+/// proper divisor o' of o: every value below Ω(o) and not Ω(o), so the mex
+/// is Ω(o). For even n, b = 2 gives 0, and the odd b give 1 + Ω(o') for
+/// every proper divisor o' of o: every value from 0 to Ω(o), so the mex is
+/// 1 + Ω(o).
+#[must_use]
+pub fn equal_split_value(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let a = n.trailing_zeros();
+    let odd = n >> a;
+    big_omega(odd) + u64::from(a > 0)
+}
+
+/// Most heaps the options of one heap may list in `equal-split` (a heap of
+/// n splits into as many as n heaps of 1).
+pub const MAX_SPLIT_COMPONENTS: u64 = 1 << 24;
 
 /// Options of a heap of `n` in `equal-split`: b equal heaps of n / b.
 pub fn equal_split_options(n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
@@ -32,6 +74,13 @@ pub fn equal_split_options(n: u64, out: &mut Options<u64>) -> Result<(), GameErr
             }
         });
         splits.sort_unstable();
+        let components: u64 = splits.iter().fold(0u64, |acc, &b| acc.saturating_add(b));
+        if components > MAX_SPLIT_COMPONENTS {
+            return Err(GameError::Limit {
+                what: format!("listing the splits of a heap of {n} ({components} heaps in all)"),
+                limit: format!("{MAX_SPLIT_COMPONENTS} heaps"),
+            });
+        }
         for b in splits {
             let heaps = usize::try_from(b).map_err(|_| GameError::Limit {
                 what: format!("splitting a heap into {b} heaps"),

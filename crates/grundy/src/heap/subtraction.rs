@@ -11,10 +11,7 @@ use crate::sequence::NimSequence;
 /// Reads a list such as `1,3,4`, `1..100` or `1..5,9` into a sorted set of
 /// positive numbers. `what` names the list in error messages.
 pub fn parse_number_set(text: &str, what: &str) -> Result<Vec<u64>, GameError> {
-    let invalid = |reason: String| GameError::InvalidPosition {
-        text: text.to_owned(),
-        reason,
-    };
+    let invalid = |message: String| GameError::Rules { message };
     let mut set = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
@@ -22,9 +19,7 @@ pub fn parse_number_set(text: &str, what: &str) -> Result<Vec<u64>, GameError> {
             return Err(invalid(format!("the {what} has an empty entry")));
         }
         let number = |s: &str| -> Result<u64, GameError> {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| invalid(format!("'{s}' in the {what} is not a whole number")))
+            crate::number::parse_u64(s).map_err(|e| invalid(format!("in the {what}: {e}")))
         };
         let (low, high) = match item.split_once("..") {
             Some((a, b)) => {

@@ -25,6 +25,13 @@ pub const PARTITION_BUDGET: u64 = 50_000_000;
 /// Refuses codes that no engine here can evaluate: they add tokens or
 /// contain a move that changes nothing, so the game can loop.
 pub fn check_evaluable(code: &TakeBreakCode) -> Result<(), GameError> {
+    if code.digit(0).allows(0) {
+        return Err(GameError::Rules {
+            message: format!(
+                "the code {code} has d0 allowing no heap to be left: removing no tokens and leaving nothing is a move only from an empty heap, which is no heap at all (d0 may only split: 4, 8, ...)"
+            ),
+        });
+    }
     if code.adds_tokens() {
         return Err(GameError::Rules {
             message: format!(
@@ -57,22 +64,30 @@ pub fn for_each_partition(
     }
     if modifier == Modifier::AllEqual {
         if m.is_multiple_of(k) {
-            spend(budget, m, k)?;
+            spend(budget).map_err(|OutOfBudget| GameError::Limit {
+                what: format!("enumerating the splits of {m} tokens into {k} heaps"),
+                limit: format!("{PARTITION_BUDGET} partitions per position"),
+            })?;
             let parts = vec![m / k; k as usize];
             visit(&parts);
         }
         return Ok(());
     }
     let mut parts = Vec::with_capacity(k as usize);
-    partitions_from(m, k, 1, modifier, budget, &mut parts, visit)
-}
-
-fn spend(budget: &mut u64, m: u64, k: u64) -> Result<(), GameError> {
-    if *budget == 0 {
-        return Err(GameError::Limit {
+    partitions_from(m, k, 1, modifier, budget, &mut parts, visit).map_err(|OutOfBudget| {
+        GameError::Limit {
             what: format!("enumerating the splits of {m} tokens into {k} heaps"),
             limit: format!("{PARTITION_BUDGET} partitions per position"),
-        });
+        }
+    })
+}
+
+/// The partition budget ran out (the caller says for which request).
+struct OutOfBudget;
+
+fn spend(budget: &mut u64) -> Result<(), OutOfBudget> {
+    if *budget == 0 {
+        return Err(OutOfBudget);
     }
     *budget -= 1;
     Ok(())
@@ -86,7 +101,7 @@ fn partitions_from(
     budget: &mut u64,
     parts: &mut Vec<u64>,
     visit: &mut dyn FnMut(&[u64]),
-) -> Result<(), GameError> {
+) -> Result<(), OutOfBudget> {
     if k_left == 1 {
         if remaining < min_part {
             return Ok(());
@@ -97,7 +112,7 @@ fn partitions_from(
             _ => true,
         };
         if keep {
-            spend(budget, remaining, k_left)?;
+            spend(budget)?;
             visit(parts);
         }
         parts.pop();
@@ -121,6 +136,28 @@ fn partitions_from(
         part += 1;
     }
     Ok(())
+}
+
+/// Whether the work of computing G(0..N) for a code can grow faster than
+/// quadratically: `Some((heaps, partitions))` when some move may leave
+/// three or more heaps (`heaps`: the most any listed count allows, at
+/// least 3), with `partitions` true when such a move has a modifier (and
+/// is enumerated partition by partition). `None` for codes whose moves
+/// leave at most two heaps.
+#[must_use]
+pub fn growth(code: &TakeBreakCode) -> Option<(u64, bool)> {
+    let span = (code.finite_len() + code.repeat_len()) as u64;
+    let mut heaps = 0u64;
+    let mut partitions = false;
+    for digit in (0..span).map(|j| code.digit(j)) {
+        let most = digit.max_heaps();
+        if most.is_some_and(|k| k < 3) {
+            continue;
+        }
+        heaps = heaps.max(most.unwrap_or(3));
+        partitions |= digit.modifier() != Modifier::None;
+    }
+    (heaps >= 3).then_some((heaps, partitions))
 }
 
 /// The heap counts a digit allows for `m` tokens left, from 2 on.
@@ -216,6 +253,10 @@ pub struct CodeKernel {
     block_rows: Vec<u8>,
 }
 
+/// Most levels (heap counts) of XOR-set tables a code may need: each level
+/// holds a set for every heap, so the tables grow as levels × heaps.
+pub const MAX_TABLE_LEVELS: usize = 256;
+
 /// Heaps whose far splits are computed together, on every core.
 pub const PAIR_BLOCK: usize = 1 << 10;
 
@@ -237,6 +278,14 @@ impl CodeKernel {
                 // recursion needs every level below it.
                 max_at_least = max_at_least.max(k.max(3) as usize);
             }
+        }
+        if max_at_least > MAX_TABLE_LEVELS {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the code {code}: a digit allowing {{{max_at_least}+}} heaps needs {max_at_least} levels of XOR-set tables"
+                ),
+                limit: format!("{MAX_TABLE_LEVELS} levels (write the count as a list, e.g. {{2,3}}, if only a few apply)"),
+            });
         }
         let exact = if max_exact >= 3 {
             vec![Vec::new(); max_exact + 1]

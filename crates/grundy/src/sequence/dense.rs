@@ -315,9 +315,8 @@ impl<K: Kernel> DenseEngine<K> {
 
     /// Computes values until there are `n` of them.
     pub fn extend_to(&mut self, n: usize) -> Result<(), GameError> {
-        if let NimSequence::U8(v) = &mut self.values {
-            v.reserve(n.saturating_sub(v.len()));
-        }
+        self.values
+            .try_reserve(n.saturating_sub(self.values.len()))?;
         self.kernel.extend(&mut self.values, n)
     }
 

@@ -118,7 +118,9 @@ impl NimSequence {
         }
     }
 
-    /// Appends G(len), widening the storage if needed.
+    /// Appends G(len), widening the storage if needed. Running out of
+    /// memory while widening is an error (the values so far are kept), not
+    /// an abort.
     pub fn push(&mut self, value: u64) -> Result<(), GameError> {
         if let Ok(narrow) = u8::try_from(value) {
             match self {
@@ -130,7 +132,7 @@ impl NimSequence {
         }
         if let Ok(mid) = u16::try_from(value) {
             if let NimSequence::U8(v) = self {
-                *self = NimSequence::U16(v.iter().map(|&x| u16::from(x)).collect());
+                *self = NimSequence::U16(widened(v)?);
             }
             match self {
                 NimSequence::U16(v) => v.push(mid),
@@ -144,18 +146,33 @@ impl NimSequence {
             limit: "2^32 for values stored in a nim-sequence".to_owned(),
         })?;
         match self {
-            NimSequence::U8(v) => {
-                *self = NimSequence::U32(v.iter().map(|&x| u32::from(x)).collect());
-            }
-            NimSequence::U16(v) => {
-                *self = NimSequence::U32(v.iter().map(|&x| u32::from(x)).collect());
-            }
+            NimSequence::U8(v) => *self = NimSequence::U32(widened(v)?),
+            NimSequence::U16(v) => *self = NimSequence::U32(widened(v)?),
             NimSequence::U32(_) => {}
         }
         if let NimSequence::U32(v) = self {
             v.push(wide);
         }
         Ok(())
+    }
+
+    /// Makes room for `additional` more values at the current width; an
+    /// allocation that fails is an error saying how much was asked.
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), GameError> {
+        let width = self.value_bytes();
+        let total = self.len().saturating_add(additional);
+        let failed = |_| GameError::Limit {
+            what: format!(
+                "room for {total} values of {width} byte{} each",
+                if width == 1 { "" } else { "s" }
+            ),
+            limit: "the memory this machine could allocate".to_owned(),
+        };
+        match self {
+            NimSequence::U8(v) => v.try_reserve(additional).map_err(failed),
+            NimSequence::U16(v) => v.try_reserve(additional).map_err(failed),
+            NimSequence::U32(v) => v.try_reserve(additional).map_err(failed),
+        }
     }
 
     /// Every value, widened to u64.
@@ -168,6 +185,26 @@ impl NimSequence {
     pub fn to_vec(&self) -> Vec<u64> {
         self.iter().collect()
     }
+}
+
+/// The values copied to a wider type, with room for as many values as the
+/// narrow vector had; a failed allocation is an error.
+fn widened<N: Copy, W: From<N>>(narrow: &[N]) -> Result<Vec<W>, GameError> {
+    let mut wide = Vec::new();
+    let room = narrow
+        .len()
+        .saturating_add(1)
+        .max(narrow.len() + narrow.len() / 8);
+    wide.try_reserve_exact(room).map_err(|_| GameError::Limit {
+        what: format!(
+            "widening {} values to {} bytes each",
+            narrow.len(),
+            std::mem::size_of::<W>()
+        ),
+        limit: "the memory this machine could allocate".to_owned(),
+    })?;
+    wide.extend(narrow.iter().map(|&x| W::from(x)));
+    Ok(wide)
 }
 
 /// A small deterministic generator (xorshift) for the unit tests' data.

@@ -209,6 +209,30 @@ pub struct SequenceFile {
     pub values: NimSequence,
 }
 
+/// The game spec a sequence file records, read from its header alone (the
+/// values are not read or checked).
+pub fn read_sequence_header(path: &Path) -> Result<String, StoreError> {
+    let corrupt = |reason: &str| StoreError::Corrupt {
+        path: path.display().to_string(),
+        reason: reason.to_owned(),
+    };
+    let mut file = File::open(path).map_err(io_error(path))?;
+    let mut header = [0u8; HEADER];
+    file.read_exact(&mut header)
+        .map_err(|_| corrupt("not a grundy sequence file (no GRUNDYSQ header)"))?;
+    if &header[..8] != MAGIC {
+        return Err(corrupt("not a grundy sequence file (no GRUNDYSQ header)"));
+    }
+    let spec_len = u32::from_le_bytes([header[12], header[13], header[14], header[15]]);
+    if spec_len > 1 << 20 {
+        return Err(corrupt("the header records an impossible spec length"));
+    }
+    let mut spec = vec![0u8; spec_len as usize];
+    file.read_exact(&mut spec)
+        .map_err(|_| corrupt("the file ends inside its header"))?;
+    String::from_utf8(spec).map_err(|_| corrupt("the game spec is not UTF-8"))
+}
+
 /// Reads and checks a sequence file.
 pub fn read_sequence_file(path: &Path) -> Result<SequenceFile, StoreError> {
     let corrupt = |reason: &str| StoreError::Corrupt {
@@ -295,6 +319,59 @@ impl Checkpoint {
     }
 }
 
+/// Reads the values a checkpoint vouches for from the partial file and
+/// checks them against its checksum, without changing the file. The file is
+/// read at the checkpoint's width and, failing that, at each wider one: a
+/// run killed between widening the file and the next checkpoint leaves a
+/// wider file that still holds every value vouched for. Returns the values
+/// and the width of the file.
+fn verified_values(
+    partial_path: &Path,
+    record: &Checkpoint,
+) -> Result<(NimSequence, usize), StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt {
+        path: partial_path.display().to_string(),
+        reason,
+    };
+    let mut file = File::open(partial_path).map_err(io_error(partial_path))?;
+    let on_disk = file.metadata().map_err(io_error(partial_path))?.len();
+    let recorded = usize::from(record.width);
+    if !matches!(recorded, 1 | 2 | 4) {
+        return Err(corrupt(format!(
+            "the checkpoint records {recorded} bytes per value (1, 2 or 4 expected); it was not used"
+        )));
+    }
+    let mut shortest = None;
+    for width in [1usize, 2, 4].into_iter().filter(|&w| w >= recorded) {
+        let Some(needed) = record.committed.checked_mul(width as u64) else {
+            continue;
+        };
+        if on_disk < needed {
+            shortest.get_or_insert(needed);
+            continue;
+        }
+        let needed =
+            usize::try_from(needed).map_err(|_| corrupt("too large to read".to_owned()))?;
+        let mut bytes = vec![0u8; needed];
+        file.seek(SeekFrom::Start(0))
+            .map_err(io_error(partial_path))?;
+        file.read_exact(&mut bytes)
+            .map_err(io_error(partial_path))?;
+        let Some(values) = read_values(&bytes, width) else {
+            continue;
+        };
+        if Checksum::of(&values).value() == record.checksum {
+            return Ok((values, width));
+        }
+    }
+    Err(match shortest {
+        Some(needed) if on_disk < record.committed.saturating_mul(recorded as u64) => corrupt(format!(
+            "holds {on_disk} bytes but the checkpoint vouches for {needed}; nothing was changed"
+        )),
+        _ => corrupt("checksum mismatch with the checkpoint: the saved values are damaged and were not used; nothing was changed".to_owned()),
+    })
+}
+
 /// Progress of a run, reported after every chunk of values.
 #[derive(Copy, Clone, Debug)]
 pub struct RunProgress {
@@ -370,13 +447,16 @@ impl RunToFile<'_> {
                 checksum.add(v);
                 largest = largest.max(v);
             }
-            if values.value_bytes() != width_before {
-                // The values outgrew their width: rewrite the partial file.
-                let mut file = File::create(&partial_path).map_err(io_error(&partial_path))?;
-                let mut out = BufWriter::new(&mut file);
-                write_values(&mut out, values, 0).map_err(io_error(&partial_path))?;
-                out.flush().map_err(io_error(&partial_path))?;
-                drop(out);
+            let widened = values.value_bytes() != width_before;
+            if widened {
+                // The values outgrew their width. The widened file is
+                // written beside the old one and renamed over it, so a
+                // kill at any instant leaves either the old file (which
+                // the checkpoint vouches for) or the new one (which holds
+                // every value the checkpoint vouches for, wider; `load`
+                // recognises it); a checkpoint at the new width follows at
+                // once.
+                write_atomically(&partial_path, |out| write_values(out, values, 0))?;
                 partial = OpenOptions::new()
                     .append(true)
                     .open(&partial_path)
@@ -386,7 +466,7 @@ impl RunToFile<'_> {
                 write_values(&mut out, values, before).map_err(io_error(&partial_path))?;
                 out.flush().map_err(io_error(&partial_path))?;
             }
-            if last_checkpoint.elapsed() >= self.checkpoint_every {
+            if widened || last_checkpoint.elapsed() >= self.checkpoint_every {
                 self.checkpoint(
                     &partial,
                     &checkpoint_path,
@@ -471,44 +551,191 @@ impl RunToFile<'_> {
                 record.engine, self.engine_name
             )));
         }
-        let width = record.width as usize;
-        let bytes_needed = record
-            .committed
-            .checked_mul(width as u64)
-            .ok_or_else(|| mismatch("impossible sizes".to_owned()))?;
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(partial_path)
-            .map_err(io_error(partial_path))?;
-        let on_disk = file.metadata().map_err(io_error(partial_path))?.len();
-        if on_disk < bytes_needed {
-            return Err(StoreError::Corrupt {
-                path: partial_path.display().to_string(),
-                reason: format!(
-                    "holds {on_disk} bytes but the checkpoint vouches for {bytes_needed}"
-                ),
-            });
+        if self.target < record.committed {
+            return Err(mismatch(format!(
+                "the checkpoint already holds {} values, more than the {} asked for: resume with -n {} (or more)",
+                record.committed, self.target, record.target
+            )));
         }
-        // Drop whatever was written after the checkpoint.
-        file.set_len(bytes_needed).map_err(io_error(partial_path))?;
-        file.seek(SeekFrom::Start(0))
-            .map_err(io_error(partial_path))?;
-        let mut bytes = Vec::with_capacity(bytes_needed as usize);
-        file.read_to_end(&mut bytes)
-            .map_err(io_error(partial_path))?;
-        let values = read_values(&bytes, width).ok_or_else(|| StoreError::Corrupt {
-            path: partial_path.display().to_string(),
-            reason: format!("unreadable values at width {width}"),
-        })?;
+        let (values, found_width) = verified_values(partial_path, &record)?;
         let checksum = Checksum::of(&values);
-        if checksum.value() != record.checksum {
-            return Err(StoreError::Corrupt {
-                path: partial_path.display().to_string(),
-                reason: "checksum mismatch with the checkpoint: the saved values are damaged and were not used".to_owned(),
-            });
+        if found_width == values.value_bytes() {
+            // Drop whatever was written after the checkpoint, now that the
+            // values it vouches for are known to be good.
+            let file = OpenOptions::new()
+                .write(true)
+                .open(partial_path)
+                .map_err(io_error(partial_path))?;
+            let keep = values.len() as u64 * found_width as u64;
+            file.set_len(keep).map_err(io_error(partial_path))?;
+            file.sync_data().map_err(io_error(partial_path))?;
+        } else {
+            // The file is wider than its values (the run was killed after
+            // widening, before the values that needed it were vouched for):
+            // rewrite it at the values' own width, as an uninterrupted run
+            // would have it, and vouch for it at once.
+            write_atomically(partial_path, |out| write_values(out, &values, 0))?;
+            let partial = File::open(partial_path).map_err(io_error(partial_path))?;
+            self.checkpoint(
+                &partial,
+                checkpoint_path,
+                partial_path,
+                values.len(),
+                values.value_bytes(),
+                checksum,
+            )?;
         }
         let kernel = self.game.kernel_for(self.choice)?;
         Ok((DenseEngine::resume(kernel, values), checksum))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! A run killed at the worst moments: the states such a kill leaves on
+    //! disk are built here directly, then resumed.
+    use super::*;
+
+    fn nim_run<'a>(game: &'a HeapGame, out: &'a Path, target: u64, resume: bool) -> RunToFile<'a> {
+        RunToFile {
+            game,
+            spec: "nim",
+            choice: EngineChoice::Auto,
+            engine_name: "auto",
+            target,
+            out,
+            resume,
+            checkpoint_every: Duration::from_secs(3600),
+        }
+    }
+
+    fn checkpoint_text(committed: u64, width: u8, values: &NimSequence) -> String {
+        let mut sum = Checksum::default();
+        for n in 0..committed as usize {
+            sum.add(values.get(n));
+        }
+        Checkpoint {
+            spec: "nim".to_owned(),
+            engine: "auto".to_owned(),
+            target: 1000,
+            committed,
+            width,
+            checksum: sum.value(),
+        }
+        .to_text()
+    }
+
+    fn raw(values: &NimSequence, count: usize, width: usize) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for n in 0..count {
+            bytes.extend_from_slice(&values.get(n).to_le_bytes()[..width]);
+        }
+        bytes
+    }
+
+    /// Nim's values pass 255 at n = 256: the run widens there.
+    fn reference(dir: &Path) -> Vec<u8> {
+        let game = HeapGame::Nim;
+        let whole = dir.join("whole.bin");
+        nim_run(&game, &whole, 1000, false)
+            .run(&mut |_| {})
+            .unwrap();
+        fs::read(whole).unwrap()
+    }
+
+    fn resumed(dir: &Path, partial: &[u8], checkpoint: &str) -> Result<Vec<u8>, StoreError> {
+        let game = HeapGame::Nim;
+        let out = dir.join("resumed.bin");
+        let (partial_path, checkpoint_path) = companions(&out);
+        fs::write(&partial_path, partial).unwrap();
+        fs::write(&checkpoint_path, checkpoint).unwrap();
+        nim_run(&game, &out, 1000, true).run(&mut |_| {})?;
+        Ok(fs::read(out).unwrap())
+    }
+
+    #[test]
+    fn killed_after_widening_before_the_checkpoint() {
+        // The checkpoint vouches for 200 one-byte values; the file was then
+        // widened (300 values, two bytes each) and the run killed before
+        // the next checkpoint. Resuming must use the 200 values.
+        let dir = tempfile::tempdir().unwrap();
+        let whole = reference(dir.path());
+        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let got = resumed(
+            dir.path(),
+            &raw(&values, 300, 2),
+            &checkpoint_text(200, 1, &values),
+        )
+        .unwrap();
+        assert_eq!(got, whole);
+    }
+
+    #[test]
+    fn killed_after_widening_past_the_wide_values() {
+        // Vouched for: 256 one-byte values; on disk: 400 two-byte values
+        // (G(256) = 256 needs two bytes).
+        let dir = tempfile::tempdir().unwrap();
+        let whole = reference(dir.path());
+        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let got = resumed(
+            dir.path(),
+            &raw(&values, 400, 2),
+            &checkpoint_text(256, 1, &values),
+        )
+        .unwrap();
+        assert_eq!(got, whole);
+    }
+
+    #[test]
+    fn killed_during_the_rewrite() {
+        // The widened file was still being written beside the old one.
+        let dir = tempfile::tempdir().unwrap();
+        let whole = reference(dir.path());
+        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let out = dir.path().join("resumed.bin");
+        fs::write(sibling(&companions(&out).0, ".tmp"), raw(&values, 100, 2)).unwrap();
+        let got = resumed(
+            dir.path(),
+            &raw(&values, 256, 1),
+            &checkpoint_text(250, 1, &values),
+        )
+        .unwrap();
+        assert_eq!(got, whole);
+    }
+
+    #[test]
+    fn damaged_values_are_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let mut partial = raw(&values, 220, 1);
+        partial[17] ^= 1;
+        let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
+        assert!(error.to_string().contains("checksum mismatch"), "{error}");
+        let on_disk = fs::read(companions(&dir.path().join("resumed.bin")).0).unwrap();
+        assert_eq!(on_disk, partial, "a refused file is not truncated");
+    }
+
+    #[test]
+    fn a_short_file_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let partial = raw(&values, 150, 1);
+        let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
+        assert!(error.to_string().contains("vouches for 200"), "{error}");
+    }
+
+    #[test]
+    fn fewer_values_than_the_checkpoint_holds_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = HeapGame::Nim;
+        let values = game.nim_sequence(1000).unwrap();
+        let out = dir.path().join("resumed.bin");
+        let (partial_path, checkpoint_path) = companions(&out);
+        fs::write(&partial_path, raw(&values, 200, 1)).unwrap();
+        fs::write(&checkpoint_path, checkpoint_text(200, 1, &values)).unwrap();
+        let error = nim_run(&game, &out, 100, true)
+            .run(&mut |_| {})
+            .unwrap_err();
+        assert!(error.to_string().contains("resume with -n 1000"), "{error}");
     }
 }

@@ -1,0 +1,75 @@
+//! Progress on a terminal for every command that can run longer than a
+//! second: the bar appears only once a second has passed (short commands
+//! stay quiet) and never when stderr is not a terminal.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// A progress bar that shows itself after a second on a terminal.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    total: u64,
+    template: &'static str,
+    on_terminal: bool,
+}
+
+impl Progress {
+    /// Progress towards `total`, drawn with an indicatif `template`.
+    pub fn new(total: u64, template: &'static str) -> Progress {
+        Progress {
+            bar: None,
+            started: Instant::now(),
+            total,
+            template,
+            on_terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Progress in values: done, rate, ETA and a message.
+    pub fn values(total: u64) -> Progress {
+        Progress::new(
+            total,
+            "{elapsed_precise} [{bar:30}] {human_pos}/{human_len} values, {per_sec}, ETA {eta} {msg}",
+        )
+    }
+
+    fn bar(&mut self) -> Option<&ProgressBar> {
+        if !self.on_terminal || self.started.elapsed() < Duration::from_secs(1) {
+            return None;
+        }
+        let (total, template) = (self.total, self.template);
+        Some(self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        }))
+    }
+
+    /// Records `done` of the total.
+    pub fn set(&mut self, done: u64) {
+        if let Some(bar) = self.bar() {
+            bar.set_position(done);
+        }
+    }
+
+    /// Records `done` and a message after the counts.
+    pub fn set_with_message(&mut self, done: u64, message: String) {
+        if let Some(bar) = self.bar() {
+            bar.set_position(done);
+            bar.set_message(message);
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
