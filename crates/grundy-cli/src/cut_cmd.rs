@@ -28,6 +28,7 @@ pub enum TableFormat {
 /// Computes a table, showing a progress bar on a terminal once it has
 /// taken more than a second.
 pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
+    crate::cost::check_table_cost(dim, max)?;
     let started = Instant::now();
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let on_terminal = std::io::stderr().is_terminal();

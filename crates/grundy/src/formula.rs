@@ -74,7 +74,13 @@ pub struct Formula {
 impl Formula {
     /// Compiles `text`, an expression in `n`.
     pub fn compile(text: &str) -> Result<Formula, GameError> {
-        let engine = engine_with_helpers();
+        Formula::compile_with_limit(text, crate::script::MAX_OPERATIONS)
+    }
+
+    /// [`Formula::compile`] with another operation limit per evaluation.
+    pub fn compile_with_limit(text: &str, max_operations: u64) -> Result<Formula, GameError> {
+        let mut engine = engine_with_helpers();
+        engine.set_max_operations(max_operations);
         let ast = engine
             .compile_expression(text)
             .map_err(|e| script_error(&format!("the formula '{text}' does not parse"), &e))?;

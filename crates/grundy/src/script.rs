@@ -55,7 +55,18 @@ impl fmt::Debug for ScriptRules {
 impl ScriptRules {
     /// Compiles a script; `name` identifies it in messages.
     pub fn compile(name: &str, source: &str) -> Result<ScriptRules, GameError> {
-        let engine = sandboxed_engine();
+        ScriptRules::compile_with_limit(name, source, MAX_OPERATIONS)
+    }
+
+    /// [`ScriptRules::compile`] with another operation limit per call (the
+    /// fuzzers use a small one, to try many scripts a second).
+    pub fn compile_with_limit(
+        name: &str,
+        source: &str,
+        max_operations: u64,
+    ) -> Result<ScriptRules, GameError> {
+        let mut engine = sandboxed_engine();
+        engine.set_max_operations(max_operations);
         let ast = engine
             .compile(source)
             .map_err(|e| script_error(&format!("script {name} does not compile"), &e))?;

@@ -187,17 +187,20 @@ pub fn write_sequence_file(
     spec: &str,
     values: &NimSequence,
 ) -> Result<(), StoreError> {
-    let checksum = Checksum::of(values);
     write_atomically(path, |out| {
-        out.write_all(MAGIC)?;
-        out.write_all(&VERSION.to_le_bytes())?;
-        out.write_all(&[values.value_bytes() as u8, 0])?;
-        out.write_all(&(spec.len() as u32).to_le_bytes())?;
-        out.write_all(&(values.len() as u64).to_le_bytes())?;
-        out.write_all(&checksum.value().to_le_bytes())?;
-        out.write_all(spec.as_bytes())?;
+        write_header(out, spec, values)?;
         write_values(out, values, 0)
     })
+}
+
+fn write_header(out: &mut impl Write, spec: &str, values: &NimSequence) -> io::Result<()> {
+    out.write_all(MAGIC)?;
+    out.write_all(&VERSION.to_le_bytes())?;
+    out.write_all(&[values.value_bytes() as u8, 0])?;
+    out.write_all(&(spec.len() as u32).to_le_bytes())?;
+    out.write_all(&(values.len() as u64).to_le_bytes())?;
+    out.write_all(&Checksum::of(values).value().to_le_bytes())?;
+    out.write_all(spec.as_bytes())
 }
 
 /// A sequence file read back.
@@ -235,11 +238,26 @@ pub fn read_sequence_header(path: &Path) -> Result<String, StoreError> {
 
 /// Reads and checks a sequence file.
 pub fn read_sequence_file(path: &Path) -> Result<SequenceFile, StoreError> {
+    let bytes = fs::read(path).map_err(io_error(path))?;
+    parse_sequence_bytes(&bytes, &path.display().to_string())
+}
+
+/// The bytes of a sequence file, as [`write_sequence_file`] writes them.
+#[must_use]
+pub fn sequence_file_bytes(spec: &str, values: &NimSequence) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + spec.len() + values.len() * values.value_bytes());
+    write_header(&mut out, spec, values).expect("writing to memory does not fail");
+    write_values(&mut out, values, 0).expect("writing to memory does not fail");
+    out
+}
+
+/// Checks and reads the bytes of a sequence file; `shown` names the file
+/// in errors.
+pub fn parse_sequence_bytes(bytes: &[u8], shown: &str) -> Result<SequenceFile, StoreError> {
     let corrupt = |reason: &str| StoreError::Corrupt {
-        path: path.display().to_string(),
+        path: shown.to_owned(),
         reason: reason.to_owned(),
     };
-    let bytes = fs::read(path).map_err(io_error(path))?;
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
         return Err(corrupt("not a grundy sequence file (no GRUNDYSQ header)"));
     }
@@ -288,7 +306,9 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    fn to_text(&self) -> String {
+    /// The checkpoint's text form.
+    #[must_use]
+    pub fn to_text(&self) -> String {
         // A tiny fixed format, one field per line, easy to check by eye.
         format!(
             "grundy-checkpoint 1\nspec {}\nengine {}\ntarget {}\ncommitted {}\nwidth {}\nchecksum {}\n",
@@ -296,8 +316,12 @@ impl Checkpoint {
         )
     }
 
-    fn parse(text: &str) -> Option<Checkpoint> {
-        let mut lines = text.lines();
+    /// Reads a checkpoint's text form; `None` unless it is exactly one.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Checkpoint> {
+        // Split on '\n' alone (not `lines`, which would also eat a '\r'
+        // ending a field), so that every checkpoint prints back as read.
+        let mut lines = text.strip_suffix('\n')?.split('\n');
         if lines.next()? != "grundy-checkpoint 1" {
             return None;
         }
@@ -415,6 +439,13 @@ impl RunToFile<'_> {
     /// Runs to the end, calling `progress` after every chunk of values.
     pub fn run(&self, progress: &mut dyn FnMut(&RunProgress)) -> Result<NimSequence, StoreError> {
         let (partial_path, checkpoint_path) = companions(self.out);
+        if self.spec.contains(['\n', '\r']) || self.engine_name.contains(['\n', '\r']) {
+            return Err(StoreError::Mismatch {
+                path: checkpoint_path.display().to_string(),
+                reason: "the game spec contains a line break, which a checkpoint cannot record"
+                    .to_owned(),
+            });
+        }
         let target = usize::try_from(self.target).map_err(|_| GameError::Limit {
             what: format!("{} values", self.target),
             limit: "the address space".to_owned(),
