@@ -72,8 +72,8 @@ fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRulese
         largest = largest.max(grundy::heap::parse_heap(text)?);
     }
     if largest < DIRECT_HEAP {
-        let table = game
-            .nim_sequence(largest as usize + 1)
+        crate::cost::check_sequence_cost(&game, largest + 1)?;
+        let table = crate::period_cmd::stream_values(&game, largest as usize + 1, |_, _| Ok(true))
             .context("computing the values of the heaps")?;
         return Ok(HeapRuleset::with_table(game, table));
     }

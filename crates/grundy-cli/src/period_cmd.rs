@@ -120,7 +120,7 @@ pub fn stream_values(
     let mut progress = crate::progress::Progress::values(count as u64);
     let mut done = 0;
     'chunks: while done < count {
-        let end = count.min(done + CHUNK);
+        let end = count.min(done + grundy::sequence::step_after(done, CHUNK));
         engine.extend_to(end)?;
         for n in done..end {
             if !each(n, engine.values().get(n))? {

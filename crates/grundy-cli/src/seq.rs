@@ -197,28 +197,20 @@ fn stream(
 ) -> anyhow::Result<ExitCode> {
     let count = usize::try_from(count).context("the count does not fit in memory")?;
     let mut engine = game.engine(choice)?;
-    let bar = if count >= 1 << 20 {
-        progress_bar(count as u64)
-    } else {
-        None
-    };
+    let mut progress = crate::progress::Progress::values(count as u64);
     let mut out = stdout();
     write_prologue(&mut out, spec, format)?;
     let mut done = 0usize;
     while done < count {
-        let end = count.min(done + CHUNK);
+        let end = count.min(done + grundy::sequence::step_after(done, CHUNK));
         engine
             .extend_to(end)
             .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
         write_range(&mut out, engine.values(), done, end, format)?;
         done = end;
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
-        }
+        progress.set(done as u64);
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -30,9 +30,9 @@ fn refused(args: &[&str], wanted: &str) {
 
 #[test]
 fn a_widened_run_is_checkpointed_at_once() {
-    // Nim's values pass 255 at n = 256, inside the first chunk: a crash
-    // right after it, long before the checkpoint timer fires, must find a
-    // checkpoint at the new width.
+    // Nim's values pass 255 at n = 256: a crash right after it, long
+    // before the checkpoint timer fires, must find a checkpoint at the new
+    // width.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nim.bin");
     let whole = dir.path().join("whole.bin");
@@ -52,7 +52,7 @@ fn a_widened_run_is_checkpointed_at_once() {
             "--out",
         ])
         .arg(&path)
-        .env("GRUNDY_TEST_ABORT_AFTER", "1")
+        .env("GRUNDY_TEST_ABORT_AFTER", "257")
         .output()
         .unwrap();
     assert!(!crashed.status.success());

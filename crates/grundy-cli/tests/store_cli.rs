@@ -91,8 +91,8 @@ fn resume_across_value_widths() {
         .env("GRUNDY_TEST_ABORT_AFTER", "1")
         .output()
         .unwrap();
-    // The crash came after the first chunk of 16384 values; the rest is
-    // computed from restored tables.
+    // The crash came after the first step of values; the rest is computed
+    // from restored tables.
     grundy()
         .args(["seq", "0.F", "-n", "20000", "--resume", "--out"])
         .arg(&path)

@@ -310,7 +310,8 @@ pub fn find_period_observed(
     let mut target = start.clamp(1, max.max(1));
     loop {
         while engine.values().len() < target {
-            let next = (engine.values().len() + PROGRESS_CHUNK).min(target);
+            let done = engine.values().len();
+            let next = (done + crate::sequence::step_after(done, PROGRESS_CHUNK)).min(target);
             engine.extend_to(next)?;
             progress(next, target);
         }

@@ -229,19 +229,28 @@ impl HeapGame {
     }
 
     /// What computing G(0..count) will cost, for the families whose work
-    /// grows faster than the engines can hide: codes whose moves may leave
-    /// three or more heaps (XOR-set tables, partitions), which grow with
-    /// the square to the cube of the count (or faster, with modifiers).
+    /// grows faster than the engines can hide or cannot be known: codes
+    /// whose moves may leave three or more heaps (XOR-set tables,
+    /// partitions), which grow with the square to the cube of the count
+    /// (or faster, with modifiers), and scripts.
     /// The first values are computed for a fraction of a second and the
     /// growth fitted to their times, so the estimate follows the machine
     /// and the game. `None` when no estimate is needed (the request is
     /// linear or quadratic at worst, or finishes within the probe).
     pub fn estimated_work(&self, count: u64) -> Result<Option<WorkEstimate>, GameError> {
-        let HeapGame::Code(code) = self else {
-            return Ok(None);
-        };
-        let Some((levels, partitions)) = take_break::growth(code) else {
-            return Ok(None);
+        // The range of growth exponents the probe may fit, and what grows.
+        let (low, high, what) = match self {
+            HeapGame::Code(code) => match take_break::growth(code) {
+                Some((heaps, false)) => (2.0, 3.0, format!("moves of {code} may leave {heaps} or more heaps")),
+                Some((heaps, true)) => (
+                    2.0,
+                    8.0,
+                    format!("moves of {code} may leave {heaps} or more heaps, enumerated partition by partition"),
+                ),
+                None => return Ok(None),
+            },
+            HeapGame::Script(_) => (1.0, 3.0, "the script runs once per heap".to_owned()),
+            _ => return Ok(None),
         };
         let mut engine = self.engine(EngineChoice::Dense)?;
         let started = std::time::Instant::now();
@@ -267,7 +276,6 @@ impl HeapGame {
             .copied()
             .find(|&(k, _)| k * 2 >= last_n)
             .unwrap_or((last_n, last_t));
-        let (low, high) = if partitions { (2.0, 8.0) } else { (2.0, 3.0) };
         let exponent = if half_n < last_n && half_t > 1e-4 {
             ((last_t / half_t).ln() / (last_n as f64 / half_n as f64).ln()).clamp(low, high)
         } else {
@@ -278,7 +286,7 @@ impl HeapGame {
             probe_seconds: last_t,
             exponent,
             reason: format!(
-                "moves of {code} may leave {levels} or more heaps; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
+                "{what}; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
             ),
         }))
     }

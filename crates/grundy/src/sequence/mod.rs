@@ -24,6 +24,15 @@ pub enum EngineChoice {
     },
 }
 
+/// How many values to compute in one step of a long run, after `done`
+/// values: a quarter of what is done, from 64 up to `most`. Early steps
+/// are small, so that a slow game (cubic, a script) reports progress and
+/// checkpoints soon; later ones are large, so that the steps cost nothing.
+#[must_use]
+pub fn step_after(done: usize, most: usize) -> usize {
+    (done / 4).clamp(64, most.max(64))
+}
+
 /// Values G(0..n) of a heap game, stored in the narrowest integer type that
 /// holds the largest value so far (u8, then u16, then u32), widening in
 /// place when a value outgrows it.

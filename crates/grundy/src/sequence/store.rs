@@ -472,7 +472,7 @@ impl RunToFile<'_> {
         while engine.values().len() < target {
             let before = engine.values().len();
             let width_before = engine.values().value_bytes();
-            engine.extend_to((before + CHUNK).min(target))?;
+            engine.extend_to((before + crate::sequence::step_after(before, CHUNK)).min(target))?;
             let values = engine.values();
             for v in (before..values.len()).map(|n| values.get(n)) {
                 checksum.add(v);
