@@ -263,6 +263,20 @@ impl TakeBreakCode {
     }
 
     fn normalised(mut self) -> TakeBreakCode {
+        // A count listed one by one that `{k+}` covers anyway ({3,3+} is
+        // {3+}) prints as nothing: drop it so the code prints back as read.
+        for digit in self
+            .digits
+            .iter_mut()
+            .chain(&mut self.repeat)
+            .chain(&mut self.adding)
+        {
+            if let Some(from) = digit.at_least {
+                if from < 64 {
+                    digit.counts &= (1u64 << from) - 1;
+                }
+            }
+        }
         // A tail of zeros adds nothing; a tail equal to the digits just before
         // it can absorb them.
         if self.repeat.iter().all(|d| d.is_zero()) {
@@ -291,6 +305,10 @@ impl TakeBreakCode {
             self.adding.pop();
         }
         if self.digits.is_empty() {
+            self.digits.push(Digit::default());
+        }
+        if self.repeat.is_empty() && self.digits.len() == 1 {
+            // "8." is "8.0": a finite code keeps d1, as it prints.
             self.digits.push(Digit::default());
         }
         self
@@ -558,6 +576,20 @@ mod tests {
         assert!(nim.is_infinite());
         assert!(TakeBreakCode::parse("12.3").unwrap().adds_tokens());
         assert!(TakeBreakCode::parse("2.3").unwrap().has_null_move());
+        // Found by fuzzing: a code with nothing after the point is the
+        // same code as with a zero there.
+        for (a, b) in [
+            ("8.", "8.0"),
+            ("0.", "0.0"),
+            ("4.00", "4.0"),
+            ("0.{3,3+}=", "0.{3+}="),
+        ] {
+            assert_eq!(
+                TakeBreakCode::parse(a).unwrap(),
+                TakeBreakCode::parse(b).unwrap(),
+                "{a}"
+            );
+        }
     }
 
     #[test]

@@ -686,35 +686,23 @@ mod tests {
 
     #[test]
     fn killed_after_widening_before_the_checkpoint() {
-        // The checkpoint vouches for 200 one-byte values; the file was then
-        // widened (300 values, two bytes each) and the run killed before
-        // the next checkpoint. Resuming must use the 200 values.
+        // The checkpoint vouches for `committed` one-byte values; the file
+        // was then widened (`on_disk` values, two bytes each) and the run
+        // killed before the next checkpoint. Resuming must use the values
+        // vouched for: whether they all fit in one byte (200) or the last
+        // of them is the one that needed two (G(256) = 256).
         let dir = tempfile::tempdir().unwrap();
         let whole = reference(dir.path());
         let values = HeapGame::Nim.nim_sequence(1000).unwrap();
-        let got = resumed(
-            dir.path(),
-            &raw(&values, 300, 2),
-            &checkpoint_text(200, 1, &values),
-        )
-        .unwrap();
-        assert_eq!(got, whole);
-    }
-
-    #[test]
-    fn killed_after_widening_past_the_wide_values() {
-        // Vouched for: 256 one-byte values; on disk: 400 two-byte values
-        // (G(256) = 256 needs two bytes).
-        let dir = tempfile::tempdir().unwrap();
-        let whole = reference(dir.path());
-        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
-        let got = resumed(
-            dir.path(),
-            &raw(&values, 400, 2),
-            &checkpoint_text(256, 1, &values),
-        )
-        .unwrap();
-        assert_eq!(got, whole);
+        for (committed, on_disk) in [(200, 300), (256, 400), (257, 257)] {
+            let got = resumed(
+                dir.path(),
+                &raw(&values, on_disk, 2),
+                &checkpoint_text(committed, 1, &values),
+            )
+            .unwrap();
+            assert_eq!(got, whole, "{committed} vouched for, {on_disk} on disk");
+        }
     }
 
     #[test]
