@@ -57,7 +57,7 @@ pub enum SpecError {
     #[error(transparent)]
     Code(#[from] CodeError),
     /// A spec whose rules are invalid (an empty set, a script that fails).
-    #[error("{spec}: {cause}")]
+    #[error("'{spec}': {cause}")]
     Rules {
         /// The spec as written.
         spec: String,

@@ -282,7 +282,7 @@ impl CodeKernel {
         if max_at_least > MAX_TABLE_LEVELS {
             return Err(GameError::Limit {
                 what: format!(
-                    "the code {code}: a digit allowing {{{max_at_least}+}} heaps needs {max_at_least} levels of XOR-set tables"
+                    "the table depth {max_at_least} that the code {code} needs (one level of XOR sets per count of heaps)"
                 ),
                 limit: format!("{MAX_TABLE_LEVELS} levels (write the count as a list, e.g. {{2,3}}, if only a few apply)"),
             });
