@@ -2,17 +2,15 @@
 //! the largest value, the exceptions before the period, rare values, and a
 //! plot.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grundy::period::exceptions;
 use grundy::rare::{best_mask, is_rare};
+use grundy::report::{AnalyzeReport, Largest, PeriodSummary, RarePosition, RareReport};
 use grundy::spec::parse_heap_spec;
-use serde_json::json;
 
-use crate::output::{stdout, write_json};
-use crate::period_cmd::{report_json, report_line, search_period, MaxValues, FIRST_ROUND};
+use crate::period_cmd::{search_period, MaxValues, FIRST_ROUND};
 use crate::plot::{write_plot, PlotSpec};
 use crate::Format;
 
@@ -93,103 +91,30 @@ pub fn run(
             },
         )
         .err()
-        .map(|e| format!("{e:#}"))
+        .map(|e| format!("{}: {e:#}", path.display()))
     });
-    let first: Vec<u64> = values.iter().take(60).collect();
-    let mut out = stdout();
-    match format {
-        Format::Json => {
-            let mut value = report_json(spec, &report);
-            let object = value.as_object_mut().expect("report_json builds an object");
-            object.insert("first_values".into(), json!(first));
-            object.insert("largest".into(), json!({"value": largest, "n": largest_at}));
-            object.insert("exceptions".into(), json!(exceptional));
-            object.insert(
-                "rare".into(),
-                match rare {
-                    Some((mask, count)) => json!({
-                        "mask": mask,
-                        "count": count,
-                        "positions": rare_positions.iter().map(|&(n, v)| json!({"n": n, "value": v})).collect::<Vec<_>>(),
-                    }),
-                    None => serde_json::Value::Null,
-                },
-            );
-            let written = plot_path.as_ref().filter(|_| plot_error.is_none());
-            object.insert(
-                "plot".into(),
-                json!(written.map(|p| p.display().to_string())),
-            );
-            if let Some(error) = &plot_error {
-                object.insert("plot_error".into(), json!(error));
-            }
-            write_json(&mut out, &value)?;
-        }
-        Format::Text => {
-            writeln!(out, "game:        {spec}")?;
-            writeln!(out, "values:      G(0..{n}) computed")?;
-            writeln!(out, "first values:")?;
-            for (row, chunk) in first.chunks(20).enumerate() {
-                let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>2}")).collect();
-                writeln!(out, "  {:>4}: {}", row * 20, cells.join(" "))?;
-            }
-            writeln!(out, "period:      {}", report_line(&report))?;
-            writeln!(out, "             {}", report.reason)?;
-            writeln!(
-                out,
-                "largest:     G({largest_at}) = {largest} (first reached there)"
-            )?;
-            if let Some(found) = report.periodicity {
-                if exceptional.is_empty() {
-                    writeln!(
-                        out,
-                        "exceptions:  none: the pattern holds from n = 0 once extended backwards"
-                    )?;
-                } else {
-                    let shown: Vec<String> = exceptional.iter().map(usize::to_string).collect();
-                    writeln!(
-                        out,
-                        "exceptions:  {} before n = {} break the pattern: {}",
-                        exceptional.len(),
-                        found.preperiod,
-                        shown.join(" ")
-                    )?;
-                }
-            }
-            match rare {
-                Some((mask, count)) => {
-                    let shown: Vec<String> = rare_positions
-                        .iter()
-                        .map(|(n, v)| format!("G({n})={v}"))
-                        .collect();
-                    let more = if count > rare_positions.len() {
-                        " ..."
-                    } else {
-                        ""
-                    };
-                    writeln!(
-                        out,
-                        "rare values: {count} of {n} positions are rare under mask {mask:#b}: {}{more}",
-                        shown.join(" ")
-                    )?;
-                }
-                None => writeln!(
-                    out,
-                    "rare values: no sparse space (no mask makes rare values few)"
-                )?,
-            }
-            match (&plot_path, &plot_error) {
-                (None, _) => writeln!(out, "plot:        none (--no-plot)")?,
-                (Some(path), None) => writeln!(out, "plot:        {}", path.display())?,
-                (Some(path), Some(error)) => writeln!(
-                    out,
-                    "plot:        not written to {} ({error})",
-                    path.display()
-                )?,
-            }
-        }
-    }
-    out.flush()?;
+    let analysis = AnalyzeReport {
+        period: PeriodSummary::new(spec, &report),
+        first_values: values.iter().take(60).collect(),
+        largest: Largest {
+            value: largest,
+            n: largest_at,
+        },
+        exceptions: exceptional,
+        rare: rare.map(|(mask, count)| RareReport {
+            mask,
+            count,
+            positions: rare_positions
+                .iter()
+                .map(|&(n, value)| RarePosition { n, value })
+                .collect(),
+        }),
+        plot: plot_path
+            .filter(|_| plot_error.is_none())
+            .map(|p| p.display().to_string()),
+        plot_error: plot_error.clone(),
+    };
+    crate::printer::print(&analysis, format)?;
     match plot_error {
         Some(error) if explicit => anyhow::bail!("the plot was not written: {error}"),
         Some(error) => {

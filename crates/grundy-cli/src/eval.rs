@@ -1,15 +1,14 @@
 //! `grundy eval`: value, outcome and every winning move of a sum.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use grundy::heap::HeapGame;
+use grundy::report::{EvalReport, MoveReport, UnlistedReport};
 use grundy::spec::{parse_spec, Game};
 use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver, WinningMove};
 use serde_json::{json, Value};
 
-use crate::output::{stdout, write_json};
 use crate::Format;
 
 /// Runs `grundy eval SPEC POSITIONS...`.
@@ -115,139 +114,48 @@ pub fn eval_sum<R: Ruleset>(
         .iter()
         .map(|m| (m, rules.equivalent_moves(&m.from, &m.to)))
         .collect();
-    let move_count: usize = moves.iter().map(|(_, all)| all.len()).sum();
-    let mut out = stdout();
-    match format {
-        Format::Json => {
-            let mut listed = Vec::with_capacity(move_count);
-            for (m, all) in &moves {
-                for (i, description) in all.iter().enumerate() {
-                    let mut entry = json!({
-                        "component": m.component,
-                        "from": to_json(&m.from),
-                        "to": m.to.iter().map(&to_json).collect::<Vec<_>>(),
-                        "description": description,
-                    });
-                    if show_result {
-                        entry["result"] = json!(m
-                            .result(&positions)
-                            .iter()
-                            .map(&to_json)
-                            .collect::<Vec<_>>());
-                    }
-                    if all.len() > 1 {
-                        // Moves leaving the same option: the first stands
-                        // for the others (its mirror images).
-                        entry["representative"] = json!(i == 0);
-                    }
-                    listed.push(entry);
-                }
-            }
-            let unlisted: Vec<Value> = analysis
-                .unlisted
-                .iter()
-                .map(|u| {
-                    json!({
-                        "component": u.component,
-                        "from": to_json(&positions[u.component]),
-                        "reason": u.reason,
-                    })
-                })
-                .collect();
-            let value = json!({
-                "game": spec,
-                "position": positions.iter().map(&to_json).collect::<Vec<_>>(),
-                "component_values": analysis.component_values.iter().map(|v| v.value()).collect::<Vec<_>>(),
-                "value": analysis.value.value(),
-                "outcome": analysis.outcome.as_str(),
-                "winning_moves": listed,
-                "winning_moves_unlisted": if unlisted.is_empty() { Value::Null } else { json!(unlisted) },
+    let mut winning_moves = Vec::new();
+    for (m, all) in &moves {
+        for (i, description) in all.iter().enumerate() {
+            let result = show_result.then(|| m.result(&positions));
+            winning_moves.push(MoveReport {
+                component: m.component,
+                from: to_json(&m.from),
+                to: m.to.iter().map(&to_json).collect(),
+                description: description.clone(),
+                result: result.as_ref().map(|r| r.iter().map(&to_json).collect()),
+                // Moves leaving the same option: the first stands for the
+                // others (its mirror images).
+                representative: (all.len() > 1).then_some(i == 0),
+                to_text: m.to.iter().map(|p| rules.format_position(p)).collect(),
+                result_text: result.map(|r| r.iter().map(|p| rules.format_position(p)).collect()),
             });
-            write_json(&mut out, &value)?;
-        }
-        Format::Text => {
-            let shown: Vec<String> = positions.iter().map(|p| rules.format_position(p)).collect();
-            writeln!(out, "game:     {spec}")?;
-            if show_result {
-                writeln!(out, "position: {}", shown.join(" + "))?;
-            } else {
-                writeln!(out, "position: a sum of {} components", shown.len())?;
-            }
-            let parts: Vec<String> = analysis
-                .component_values
-                .iter()
-                .map(|v| v.to_string())
-                .collect();
-            if parts.len() > 1 && show_result {
-                writeln!(
-                    out,
-                    "value:    {} = {}",
-                    parts.join(" xor "),
-                    analysis.value
-                )?;
-            } else {
-                writeln!(out, "value:    {}", analysis.value)?;
-            }
-            match analysis.outcome {
-                grundy::Outcome::P => {
-                    writeln!(out, "outcome:  P (the player to move loses)")?;
-                    writeln!(
-                        out,
-                        "winning moves: none (no move leaves a position of value 0)"
-                    )?;
-                }
-                grundy::Outcome::N => {
-                    writeln!(out, "outcome:  N (the player to move wins)")?;
-                    if moves.len() < move_count {
-                        writeln!(
-                            out,
-                            "winning moves ({move_count} in all; {} up to symmetry, each followed by its mirror images):",
-                            moves.len()
-                        )?;
-                    } else {
-                        writeln!(out, "winning moves ({move_count}):")?;
-                    }
-                    for (m, all) in &moves {
-                        let result = if show_result {
-                            let result: Vec<String> = m
-                                .result(&positions)
-                                .iter()
-                                .map(|p| rules.format_position(p))
-                                .collect();
-                            if result.is_empty() {
-                                "nothing left".to_owned()
-                            } else {
-                                result.join(" + ")
-                            }
-                        } else {
-                            format!("component {} becomes {}", m.component, {
-                                let to: Vec<String> =
-                                    m.to.iter().map(|p| rules.format_position(p)).collect();
-                                if to.is_empty() {
-                                    "nothing".to_owned()
-                                } else {
-                                    to.join(" + ")
-                                }
-                            })
-                        };
-                        writeln!(out, "  {}  ->  {result}", all[0])?;
-                        for mirror in &all[1..] {
-                            writeln!(out, "      also: {mirror}")?;
-                        }
-                    }
-                    for u in &analysis.unlisted {
-                        writeln!(
-                            out,
-                            "  (moves in component {} = {} not listed: {})",
-                            u.component,
-                            rules.format_position(&positions[u.component]),
-                            u.reason
-                        )?;
-                    }
-                }
-            }
         }
     }
-    out.flush()?;
+    let unlisted: Vec<UnlistedReport> = analysis
+        .unlisted
+        .iter()
+        .map(|u| UnlistedReport {
+            component: u.component,
+            from: to_json(&positions[u.component]),
+            reason: u.reason.clone(),
+            from_text: rules.format_position(&positions[u.component]),
+        })
+        .collect();
+    let report = EvalReport {
+        game: spec.to_owned(),
+        position: positions.iter().map(&to_json).collect(),
+        component_values: analysis
+            .component_values
+            .iter()
+            .map(|v| v.value())
+            .collect(),
+        value: analysis.value.value(),
+        outcome: analysis.outcome.as_str(),
+        winning_moves,
+        winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
+        position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+    };
+    crate::printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

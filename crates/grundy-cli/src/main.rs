@@ -10,6 +10,7 @@ mod numbers;
 mod output;
 mod period_cmd;
 mod plot;
+mod printer;
 mod progress;
 mod seq;
 
@@ -274,49 +275,29 @@ fn run() -> anyhow::Result<ExitCode> {
 
 fn nimber(op: NimberOp, operands: &[u64], format: Format) -> anyhow::Result<ExitCode> {
     use grundy::Nimber;
-    use std::io::Write;
     let values = operands.iter().map(|&v| Nimber::new(v));
     let result = match op {
         NimberOp::Add => values.fold(Nimber::ZERO, |a, b| a ^ b),
         NimberOp::Mul => values.fold(Nimber::new(1), Nimber::nim_mul),
         NimberOp::Mex => grundy::mex(values),
     };
-    let mut out = output::stdout();
-    match format {
-        Format::Text => writeln!(out, "{result}")?,
-        Format::Json => output::write_json(
-            &mut out,
-            &serde_json::json!({
-                "operation": format!("{op:?}").to_lowercase(),
-                "operands": operands,
-                "result": result.value(),
-            }),
-        )?,
-    }
-    out.flush()?;
+    let report = grundy::report::NimberReport {
+        operation: format!("{op:?}").to_lowercase(),
+        operands: operands.to_vec(),
+        result: result.value(),
+    };
+    printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn games(format: Format) -> anyhow::Result<ExitCode> {
-    use std::io::Write;
-    let mut out = output::stdout();
-    let list = grundy::spec::game_list();
-    match format {
-        Format::Text => {
-            let width = list.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
-            for (name, about) in list {
-                writeln!(out, "{name:<width$}  {about}")?;
-            }
-        }
-        Format::Json => {
-            let games: Vec<serde_json::Value> = list
-                .iter()
-                .map(|(name, about)| serde_json::json!({"spec": name, "about": about}))
-                .collect();
-            output::write_json(&mut out, &serde_json::json!({ "games": games }))?;
-        }
-    }
-    out.flush()?;
+    let report = grundy::report::GamesReport {
+        games: grundy::spec::game_list()
+            .into_iter()
+            .map(|(spec, about)| grundy::report::GameEntry { spec, about })
+            .collect(),
+    };
+    printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,18 +1,17 @@
 //! `grundy period`, `grundy value` and `grundy check`: patterns in a
 //! nim-sequence, proved where a theorem allows.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use grundy::formula::{check_formula_at, Formula};
 use grundy::heap::HeapGame;
 use grundy::period::{find_period_observed, value_from_period, PeriodReport};
+use grundy::report::{CheckReport, CounterexampleReport, PeriodSummary, ValueReport};
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
-use serde_json::json;
 
-use crate::output::{stdout, write_json};
+use crate::printer::print;
 use crate::Format;
 
 /// Values computed before the first periodicity check.
@@ -20,29 +19,6 @@ pub const FIRST_ROUND: usize = 1024;
 
 fn to_usize(n: u64, what: &str) -> anyhow::Result<usize> {
     usize::try_from(n).with_context(|| format!("{what} = {n} does not fit in memory"))
-}
-
-/// The report as JSON, in the shape `period` prints.
-pub fn report_json(spec: &str, report: &PeriodReport) -> serde_json::Value {
-    let found = report.periodicity;
-    json!({
-        "game": spec,
-        "preperiod": found.map(|f| f.preperiod),
-        "period": found.map(|f| f.period),
-        "saltus": found.map(|f| f.saltus),
-        "proved": report.proved,
-        "reason": report.reason,
-        "values_computed": report.values_computed,
-    })
-}
-
-/// One line describing the pattern found.
-pub fn report_line(report: &PeriodReport) -> String {
-    match report.periodicity {
-        Some(found) if report.proved => format!("{found}, proved"),
-        Some(found) => format!("{found}, observed (not proved)"),
-        None => "none found".to_owned(),
-    }
 }
 
 /// A limit on the values to compute: given with `--max`, or a command's
@@ -139,17 +115,7 @@ pub fn run_period(spec: &str, max: MaxValues, format: Format) -> anyhow::Result<
     let game = parse_heap_spec(spec)?;
     let max = to_usize(max.resolve(&game)?, "--max")?;
     let (report, _) = search_period(&game, FIRST_ROUND, max)?;
-    let mut out = stdout();
-    match format {
-        Format::Json => write_json(&mut out, &report_json(spec, &report))?,
-        Format::Text => {
-            writeln!(out, "game:    {spec}")?;
-            writeln!(out, "period:  {}", report_line(&report))?;
-            writeln!(out, "reason:  {}", report.reason)?;
-            writeln!(out, "values:  {} computed", report.values_computed)?;
-        }
-    }
-    out.flush()?;
+    print(&PeriodSummary::new(spec, &report), format)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -189,15 +155,13 @@ fn print_value(
     how: &str,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let mut out = stdout();
-    match format {
-        Format::Json => write_json(
-            &mut out,
-            &json!({"game": spec, "n": n, "value": value, "how": how}),
-        )?,
-        Format::Text => writeln!(out, "G({n}) = {value}  ({how})")?,
-    }
-    out.flush()?;
+    let report = ValueReport {
+        game: spec.to_owned(),
+        n,
+        value,
+        how: how.to_owned(),
+    };
+    print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -220,25 +184,13 @@ pub fn run_check(
         found = check_formula_at(&formula, n as u64, actual)?;
         Ok(found.is_none())
     })?;
-    let mut out = stdout();
-    match (format, &found) {
-        (Format::Json, _) => write_json(
-            &mut out,
-            &json!({
-                "game": spec,
-                "holds": found.is_none(),
-                "checked": count,
-                "counterexample": found.as_ref().map(|c| json!({"n": c.n, "value": c.actual, "formula": c.claimed})),
-            }),
-        )?,
-        (Format::Text, None) => writeln!(out, "holds for all n < {count}")?,
-        (Format::Text, Some(c)) => writeln!(
-            out,
-            "counterexample: n = {}: G({}) = {} but the formula gives {}",
-            c.n, c.n, c.actual, c.claimed
-        )?,
-    }
-    out.flush()?;
+    let report = CheckReport {
+        game: spec.to_owned(),
+        holds: found.is_none(),
+        checked: count,
+        counterexample: found.as_ref().map(CounterexampleReport::from),
+    };
+    print(&report, format)?;
     Ok(if found.is_none() {
         ExitCode::SUCCESS
     } else {

@@ -17,6 +17,7 @@
 //! * [`period`]: periodicity detection and proofs.
 //! * [`formula`]: conjectured formulas for G(n) and their check.
 //! * [`rare`]: rare and common values (sparse space) and the best mask.
+//! * [`report`]: typed reports of every command, rendered as text or JSON.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
 #![deny(missing_docs)]
@@ -31,6 +32,7 @@ pub mod nimber;
 pub mod number;
 pub mod period;
 pub mod rare;
+pub mod report;
 pub mod ruleset;
 pub mod script;
 pub mod sequence;

@@ -1,0 +1,239 @@
+//! The one printer: every command builds a typed report (the library's
+//! [`grundy::report`]) and prints it here, as JSON (its `Serialize` form)
+//! or as text (the [`Render`] impls below).
+
+use std::io::{self, Write};
+
+use grundy::period::Periodicity;
+use grundy::report::{
+    AnalyzeReport, CheckReport, EvalReport, GamesReport, NimberReport, PeriodSummary, ValueReport,
+};
+use serde::Serialize;
+
+use crate::output::stdout;
+use crate::Format;
+
+/// A report with a text form.
+pub trait Render: Serialize {
+    /// Writes the report as text.
+    fn text(&self, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// Prints `report` to stdout in `format`.
+pub fn print<R: Render>(report: &R, format: Format) -> anyhow::Result<()> {
+    let mut out = stdout();
+    match format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, report)?;
+            writeln!(out)?;
+        }
+        Format::Text => report.text(&mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// One line describing the pattern found.
+pub fn period_line(period: &PeriodSummary) -> String {
+    let found = match (period.preperiod, period.period, period.saltus) {
+        (Some(preperiod), Some(period), Some(saltus)) => Some(Periodicity {
+            preperiod,
+            period,
+            saltus,
+        }),
+        _ => None,
+    };
+    match found {
+        Some(found) if period.proved => format!("{found}, proved"),
+        Some(found) => format!("{found}, observed (not proved)"),
+        None => "none found".to_owned(),
+    }
+}
+
+impl Render for PeriodSummary {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "game:    {}", self.game)?;
+        writeln!(out, "period:  {}", period_line(self))?;
+        writeln!(out, "reason:  {}", self.reason)?;
+        writeln!(out, "values:  {} computed", self.values_computed)
+    }
+}
+
+impl Render for ValueReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "G({}) = {}  ({})", self.n, self.value, self.how)
+    }
+}
+
+impl Render for CheckReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match &self.counterexample {
+            None => writeln!(out, "holds for all n < {}", self.checked),
+            Some(c) => writeln!(
+                out,
+                "counterexample: n = {}: G({}) = {} but the formula gives {}",
+                c.n, c.n, c.value, c.formula
+            ),
+        }
+    }
+}
+
+impl Render for GamesReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let width = self.games.iter().map(|g| g.spec.len()).max().unwrap_or(0);
+        for game in &self.games {
+            writeln!(out, "{:<width$}  {}", game.spec, game.about)?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for NimberReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.result)
+    }
+}
+
+impl Render for AnalyzeReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let period = &self.period;
+        writeln!(out, "game:        {}", period.game)?;
+        writeln!(
+            out,
+            "values:      G(0..{}) computed",
+            period.values_computed
+        )?;
+        writeln!(out, "first values:")?;
+        for (row, chunk) in self.first_values.chunks(20).enumerate() {
+            let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>2}")).collect();
+            writeln!(out, "  {:>4}: {}", row * 20, cells.join(" "))?;
+        }
+        writeln!(out, "period:      {}", period_line(period))?;
+        writeln!(out, "             {}", period.reason)?;
+        writeln!(
+            out,
+            "largest:     G({}) = {} (first reached there)",
+            self.largest.n, self.largest.value
+        )?;
+        if let Some(preperiod) = period.preperiod {
+            if self.exceptions.is_empty() {
+                writeln!(
+                    out,
+                    "exceptions:  none: the pattern holds from n = 0 once extended backwards"
+                )?;
+            } else {
+                let shown: Vec<String> = self.exceptions.iter().map(usize::to_string).collect();
+                writeln!(
+                    out,
+                    "exceptions:  {} before n = {preperiod} break the pattern: {}",
+                    self.exceptions.len(),
+                    shown.join(" ")
+                )?;
+            }
+        }
+        match &self.rare {
+            Some(rare) => {
+                let shown: Vec<String> = rare
+                    .positions
+                    .iter()
+                    .map(|p| format!("G({})={}", p.n, p.value))
+                    .collect();
+                let more = if rare.count > rare.positions.len() {
+                    " ..."
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "rare values: {} of {} positions are rare under mask {:#b}: {}{more}",
+                    rare.count,
+                    period.values_computed,
+                    rare.mask,
+                    shown.join(" ")
+                )?;
+            }
+            None => writeln!(
+                out,
+                "rare values: no sparse space (no mask makes rare values few)"
+            )?,
+        }
+        match (&self.plot, &self.plot_error) {
+            (Some(path), _) => writeln!(out, "plot:        {path}"),
+            (None, Some(error)) => writeln!(out, "plot:        not written ({error})"),
+            (None, None) => writeln!(out, "plot:        none (--no-plot)"),
+        }
+    }
+}
+
+impl Render for EvalReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        // Sums too large to show whole after each move are shown by size.
+        let whole = self.position_text.len() <= crate::eval::RESULT_SHOWN_UP_TO;
+        writeln!(out, "game:     {}", self.game)?;
+        if whole {
+            writeln!(out, "position: {}", self.position_text.join(" + "))?;
+        } else {
+            writeln!(
+                out,
+                "position: a sum of {} components",
+                self.position_text.len()
+            )?;
+        }
+        let parts: Vec<String> = self.component_values.iter().map(u64::to_string).collect();
+        if parts.len() > 1 && whole {
+            writeln!(out, "value:    {} = {}", parts.join(" xor "), self.value)?;
+        } else {
+            writeln!(out, "value:    {}", self.value)?;
+        }
+        if self.outcome == "P" {
+            writeln!(out, "outcome:  P (the player to move loses)")?;
+            return writeln!(
+                out,
+                "winning moves: none (no move leaves a position of value 0)"
+            );
+        }
+        writeln!(out, "outcome:  N (the player to move wins)")?;
+        let classes = self
+            .winning_moves
+            .iter()
+            .filter(|m| m.representative != Some(false))
+            .count();
+        let count = self.winning_moves.len();
+        if classes < count {
+            writeln!(
+                out,
+                "winning moves ({count} in all; {classes} up to symmetry, each followed by its mirror images):"
+            )?;
+        } else {
+            writeln!(out, "winning moves ({count}):")?;
+        }
+        for m in &self.winning_moves {
+            if m.representative == Some(false) {
+                writeln!(out, "      also: {}", m.description)?;
+                continue;
+            }
+            let result = match &m.result_text {
+                Some(result) if result.is_empty() => "nothing left".to_owned(),
+                Some(result) => result.join(" + "),
+                None => format!(
+                    "component {} becomes {}",
+                    m.component,
+                    if m.to_text.is_empty() {
+                        "nothing".to_owned()
+                    } else {
+                        m.to_text.join(" + ")
+                    }
+                ),
+            };
+            writeln!(out, "  {}  ->  {result}", m.description)?;
+        }
+        for u in self.winning_moves_unlisted.iter().flatten() {
+            writeln!(
+                out,
+                "  (moves in component {} = {} not listed: {})",
+                u.component, u.from_text, u.reason
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,239 @@
+//! Typed reports: what each command answers, as plain data. The command
+//! line renders them as text or JSON (their `Serialize` form *is* the JSON
+//! shape README documents); the web server and the Python module of later
+//! issues hand out the same reports.
+//!
+//! Positions appear as JSON values, in the form their family writes them:
+//! a heap as a number, a box as its list of sides, a graph vertex as its
+//! name.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::formula::Counterexample;
+use crate::period::PeriodReport;
+
+/// `period`: the pattern found in a nim-sequence and how it is known.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeriodSummary {
+    /// The game spec.
+    pub game: String,
+    /// The least n from which the pattern holds (`null`: none found).
+    pub preperiod: Option<usize>,
+    /// The period (`null`: none found).
+    pub period: Option<usize>,
+    /// The saltus: 0 for ordinary periodicity (`null`: none found).
+    pub saltus: Option<i64>,
+    /// `true` when a theorem proves the pattern for every n.
+    pub proved: bool,
+    /// The theorem used, or why nothing is proved.
+    pub reason: String,
+    /// Values computed.
+    pub values_computed: usize,
+}
+
+impl PeriodSummary {
+    /// The summary of a period search of `game`.
+    #[must_use]
+    pub fn new(game: &str, report: &PeriodReport) -> PeriodSummary {
+        let found = report.periodicity;
+        PeriodSummary {
+            game: game.to_owned(),
+            preperiod: found.map(|f| f.preperiod),
+            period: found.map(|f| f.period),
+            saltus: found.map(|f| f.saltus),
+            proved: report.proved,
+            reason: report.reason.clone(),
+            values_computed: report.values_computed,
+        }
+    }
+}
+
+/// `value`: G(n) and how it is known.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueReport {
+    /// The game spec.
+    pub game: String,
+    /// The heap.
+    pub n: u64,
+    /// G(n).
+    pub value: u64,
+    /// How it is known ("computed directly", "from the proved period 12
+    /// from n = 71", ...).
+    pub how: String,
+}
+
+/// `check`: whether a formula matches the values, and where it first
+/// fails.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// The game spec.
+    pub game: String,
+    /// `true` when the formula holds for every n checked.
+    pub holds: bool,
+    /// Values asked to check.
+    pub checked: u64,
+    /// The first n where it fails.
+    pub counterexample: Option<CounterexampleReport>,
+}
+
+/// Where a formula first fails.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CounterexampleReport {
+    /// The heap.
+    pub n: u64,
+    /// G(n).
+    pub value: u64,
+    /// The formula's value at n.
+    pub formula: u64,
+}
+
+impl From<&Counterexample> for CounterexampleReport {
+    fn from(c: &Counterexample) -> Self {
+        CounterexampleReport {
+            n: c.n,
+            value: c.actual,
+            formula: c.claimed,
+        }
+    }
+}
+
+/// `analyze`: the period report with the first values, the largest value,
+/// the exceptions, the rare values and the plot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalyzeReport {
+    /// The period search.
+    #[serde(flatten)]
+    pub period: PeriodSummary,
+    /// G(0), G(1), ... (the first 60).
+    pub first_values: Vec<u64>,
+    /// The largest value and where it first appears.
+    pub largest: Largest,
+    /// Positions before the preperiod that break the pattern.
+    pub exceptions: Vec<usize>,
+    /// The rare values, when a mask makes them few.
+    pub rare: Option<RareReport>,
+    /// The plot written, if any.
+    pub plot: Option<String>,
+    /// Why the plot was not written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plot_error: Option<String>,
+}
+
+/// The largest value of a sequence and its first position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Largest {
+    /// The value.
+    pub value: u64,
+    /// Where it first appears.
+    pub n: usize,
+}
+
+/// Rare values under the best mask.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RareReport {
+    /// The mask.
+    pub mask: u64,
+    /// How many positions are rare.
+    pub count: usize,
+    /// The first rare positions.
+    pub positions: Vec<RarePosition>,
+}
+
+/// One rare position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RarePosition {
+    /// The heap.
+    pub n: usize,
+    /// G(n).
+    pub value: u64,
+}
+
+/// `eval`: the value, the outcome and every winning move of a sum.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvalReport {
+    /// The game spec.
+    pub game: String,
+    /// The components of the sum.
+    pub position: Vec<Value>,
+    /// The value of each component.
+    pub component_values: Vec<u64>,
+    /// The value of the sum.
+    pub value: u64,
+    /// `"P"` (the player to move loses) or `"N"`.
+    pub outcome: &'static str,
+    /// Every winning move.
+    pub winning_moves: Vec<MoveReport>,
+    /// Components whose moves could not be listed (`null`: none).
+    pub winning_moves_unlisted: Option<Vec<UnlistedReport>>,
+    /// The components as the game writes them (text output only).
+    #[serde(skip)]
+    pub position_text: Vec<String>,
+}
+
+/// One winning move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReport {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// That component before the move.
+    pub from: Value,
+    /// What it becomes (a sum of zero or more components).
+    pub to: Vec<Value>,
+    /// The move in the game's words.
+    pub description: String,
+    /// The whole sum after the move (sums of up to 64 components).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Vec<Value>>,
+    /// Among moves leaving the same option (a cut and its mirror images):
+    /// `true` for the first, which stands for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub representative: Option<bool>,
+    /// What the component becomes, as the game writes it (text only).
+    #[serde(skip)]
+    pub to_text: Vec<String>,
+    /// The sum after the move, as the game writes it (text only).
+    #[serde(skip)]
+    pub result_text: Option<Vec<String>>,
+}
+
+/// A component whose moves could not be listed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnlistedReport {
+    /// Index of the component.
+    pub component: usize,
+    /// The component.
+    pub from: Value,
+    /// Why.
+    pub reason: String,
+    /// The component as the game writes it (text only).
+    #[serde(skip)]
+    pub from_text: String,
+}
+
+/// `games`: every game family grundy knows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamesReport {
+    /// The families, each a spec (or its form) and a description.
+    pub games: Vec<GameEntry>,
+}
+
+/// One family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameEntry {
+    /// The spec or its form (`sub:1,3,4`).
+    pub spec: String,
+    /// What it is.
+    pub about: String,
+}
+
+/// `nimber`: one nimber operation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimberReport {
+    /// `add`, `mul` or `mex`.
+    pub operation: String,
+    /// The operands.
+    pub operands: Vec<u64>,
+    /// The result.
+    pub result: u64,
+}
