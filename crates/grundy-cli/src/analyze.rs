@@ -131,7 +131,7 @@ pub fn run_plot(spec: &str, count: u64, output: &Path) -> anyhow::Result<ExitCod
     crate::cost::check_sequence_cost(&game, count)?;
     crate::numbers::check_memory(count)?;
     let values = crate::period_cmd::stream_values(&game, usize::try_from(count)?, |_, _| Ok(true))?;
-    let found = grundy::period::judge(&game, &values).periodicity;
+    let found = game.judge(&values).periodicity;
     write_plot(
         output,
         &PlotSpec {

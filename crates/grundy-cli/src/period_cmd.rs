@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::formula::{check_formula_at, Formula};
 use grundy::heap::HeapGame;
-use grundy::period::{find_period_observed, value_from_period, PeriodReport};
+use grundy::period::{value_from_period, PeriodReport};
 use grundy::report::{CheckReport, CounterexampleReport, PeriodSummary, ValueReport};
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
@@ -70,8 +70,7 @@ pub fn search_period(
     max: usize,
 ) -> anyhow::Result<(PeriodReport, NimSequence)> {
     let mut progress = crate::progress::Progress::values(max as u64);
-    let found = find_period_observed(
-        game,
+    let found = game.find_period_observed(
         EngineChoice::Auto,
         first.min(max),
         max,

@@ -44,8 +44,13 @@ const GAMES: &[Trial] = &[
     },
 ];
 
+/// The binary under test: this build's, or `GRUNDY_TEST_BIN` (to try the
+/// trials on another build).
 fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(
+        std::env::var("GRUNDY_TEST_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_owned()),
+    )
 }
 
 /// A small deterministic generator, so that a failing trial can be rerun.
@@ -173,7 +178,15 @@ fn one_trial(
 }
 
 fn trials(per_game: u32) {
+    // GRUNDY_CRASH_GAMES=allbut:1..1023,0.F runs only those games.
+    let only = std::env::var("GRUNDY_CRASH_GAMES").ok();
     for (g, trial) in GAMES.iter().enumerate() {
+        if only
+            .as_ref()
+            .is_some_and(|list| !list.split(',').any(|s| s == trial.spec))
+        {
+            continue;
+        }
         let dir = tempfile::tempdir().unwrap();
         let (whole, full) = reference(trial, dir.path());
         let widen_at = first_wide(&whole);

@@ -12,6 +12,10 @@
 //! second half, which also rules out short coincidences at the end); the
 //! least such p is reported, with its least e.
 //!
+//! This module knows no game family: each family names its theorem as a
+//! [`ProofRule`] (`HeapGame::proof_rule`), and the search here extends
+//! any engine until the rule is satisfied.
+//!
 //! **Proofs.** Each rule names its theorem and the inequality checked:
 //! * take-and-break codes with finitely many digits, no modifiers and at
 //!   most k heaps left by a move (the Guy–Smith theorem and its
@@ -30,9 +34,8 @@
 use std::fmt;
 
 use crate::error::GameError;
-use crate::heap::code::TakeBreakCode;
-use crate::heap::HeapGame;
-use crate::sequence::{EngineChoice, NimSequence};
+use crate::sequence::dense::{DenseEngine, Kernel};
+use crate::sequence::NimSequence;
 
 /// An (arithmetic) periodicity: `G(n + period) = G(n) + saltus` for all
 /// n >= preperiod.
@@ -143,52 +146,6 @@ pub enum ProofRule {
     Observed(String),
 }
 
-/// The proof rule for a game.
-#[must_use]
-pub fn proof_rule(game: &HeapGame) -> ProofRule {
-    match game {
-        HeapGame::Nim => ProofRule::Nim,
-        HeapGame::Code(code) => code_rule(code),
-        HeapGame::Subtraction(sub) => ProofRule::Subtraction {
-            largest: sub.amounts().last().copied().unwrap_or(0),
-        },
-        HeapGame::AllBut(_) => ProofRule::Observed(
-            "all-but subtraction games are arithmetic-periodic, but grundy proves no bound on the preperiod".to_owned(),
-        ),
-        HeapGame::EqualSplit | HeapGame::Divisor => ProofRule::Observed(
-            "no periodicity theorem covers splitting games".to_owned(),
-        ),
-        HeapGame::Script(_) => ProofRule::Observed(
-            "no periodicity theorem covers scripted rules".to_owned(),
-        ),
-    }
-}
-
-fn code_rule(code: &TakeBreakCode) -> ProofRule {
-    if code.has_modifiers() {
-        return ProofRule::Observed(format!(
-            "the code {code} has a modifier (! ? =), and the periodicity theorem does not hold for such codes"
-        ));
-    }
-    if code.is_infinite() {
-        return ProofRule::Observed(format!(
-            "the code {code} has a repeating tail, and the periodicity theorem needs finitely many digits"
-        ));
-    }
-    let Some(heaps) = code.max_heaps() else {
-        return ProofRule::Observed(format!(
-            "the code {code} allows any number of heaps, and the periodicity theorem needs a bound"
-        ));
-    };
-    match code.last_nonzero() {
-        Some(t) => ProofRule::TakeBreak {
-            heaps: heaps.max(1),
-            last_digit: t,
-        },
-        None => ProofRule::Observed(format!("the code {code} has no moves")),
-    }
-}
-
 /// The number of values a rule needs to prove `found`, if it can.
 #[must_use]
 pub fn values_needed(rule: &ProofRule, found: &Periodicity) -> Option<u64> {
@@ -215,12 +172,12 @@ pub struct PeriodReport {
     pub values_computed: usize,
 }
 
-/// Judges what `values` (all computed values of `game`) establish.
+/// Judges what `values` (all computed values of a game whose theorem is
+/// `rule`) establish.
 #[must_use]
-pub fn judge(game: &HeapGame, values: &NimSequence) -> PeriodReport {
+pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
     let n = values.len();
-    let rule = proof_rule(game);
-    if rule == ProofRule::Nim {
+    if *rule == ProofRule::Nim {
         return PeriodReport {
             periodicity: Some(Periodicity {
                 preperiod: 0,
@@ -241,7 +198,7 @@ pub fn judge(game: &HeapGame, values: &NimSequence) -> PeriodReport {
         };
     };
     let (e, p) = (found.preperiod, found.period);
-    let (proved, reason) = match (&rule, values_needed(&rule, &found)) {
+    let (proved, reason) = match (rule, values_needed(rule, &found)) {
         (ProofRule::TakeBreak { heaps, last_digit }, Some(needed)) if needed <= n as u64 => (
             true,
             format!(
@@ -273,40 +230,20 @@ pub fn judge(game: &HeapGame, values: &NimSequence) -> PeriodReport {
     }
 }
 
-/// Computes values of `game`, doubling their number from `start` until a
-/// period is proved or `max` values are reached. Returns the report and
-/// the values computed.
-pub fn find_period(
-    game: &HeapGame,
-    start: usize,
-    max: usize,
-) -> Result<(PeriodReport, NimSequence), GameError> {
-    find_period_with(game, EngineChoice::Auto, start, max)
-}
-
-/// [`find_period`] with a chosen engine.
-pub fn find_period_with(
-    game: &HeapGame,
-    choice: EngineChoice,
-    start: usize,
-    max: usize,
-) -> Result<(PeriodReport, NimSequence), GameError> {
-    find_period_observed(game, choice, start, max, &mut |_, _| {})
-}
-
 /// Values computed between two calls of a progress callback.
 const PROGRESS_CHUNK: usize = 1 << 16;
 
-/// [`find_period_with`], calling `progress(done, target)` as values are
-/// computed (target: the values the current round aims at).
-pub fn find_period_observed(
-    game: &HeapGame,
-    choice: EngineChoice,
+/// Extends `engine`'s values, doubling their number from `start`, until
+/// `rule` proves a period or `max` values are reached, calling
+/// `progress(done, target)` as values are computed (target: what the
+/// current round aims at). Returns the report and the values.
+pub fn find_period_in<K: Kernel>(
+    mut engine: DenseEngine<K>,
+    rule: &ProofRule,
     start: usize,
     max: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(PeriodReport, NimSequence), GameError> {
-    let mut engine = game.engine(choice)?;
     let mut target = start.clamp(1, max.max(1));
     loop {
         while engine.values().len() < target {
@@ -315,14 +252,14 @@ pub fn find_period_observed(
             engine.extend_to(next)?;
             progress(next, target);
         }
-        let report = judge(game, engine.values());
+        let report = judge(rule, engine.values());
         if report.proved || target >= max {
             return Ok((report, engine.into_values()));
         }
         // Jump straight to what the proof needs when a pattern is in sight.
         let needed = report
             .periodicity
-            .and_then(|found| values_needed(&proof_rule(game), &found))
+            .and_then(|found| values_needed(rule, &found))
             .map_or(0, |v| usize::try_from(v).unwrap_or(usize::MAX));
         target = (target * 2).max(needed).min(max);
     }

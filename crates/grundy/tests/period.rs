@@ -2,7 +2,7 @@
 //! theorem applies, random constructed sequences, and huge-n values.
 
 use grundy::heap::HeapGame;
-use grundy::period::{detect, exceptions, find_period, value_from_period, Periodicity};
+use grundy::period::{detect, exceptions, value_from_period, Periodicity};
 use grundy::spec::parse_heap_spec;
 use proptest::prelude::*;
 
@@ -11,7 +11,7 @@ fn game(spec: &str) -> HeapGame {
 }
 
 fn proved_period(spec: &str) -> (Periodicity, usize) {
-    let (report, values) = find_period(&game(spec), 1024, 1 << 20).unwrap();
+    let (report, values) = game(spec).find_period(1024, 1 << 20).unwrap();
     assert!(report.proved, "{spec}: {}", report.reason);
     (report.periodicity.unwrap(), values.len())
 }
@@ -49,13 +49,13 @@ fn published_periods_are_proved() {
 #[test]
 fn exceptions_match_the_published_lists() {
     // OEIS A002186: "The only exceptions are n=0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57 and 70."
-    let (report, values) = find_period(&game("kayles"), 1024, 1 << 16).unwrap();
+    let (report, values) = game("kayles").find_period(1024, 1 << 16).unwrap();
     assert_eq!(
         exceptions(&values, &report.periodicity.unwrap()),
         vec![0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]
     );
     // OEIS A002187: "the only exceptions at n=0, 14, 16, 17, 31, 34 and 51."
-    let (report, values) = find_period(&game("dawsons-chess"), 1024, 1 << 16).unwrap();
+    let (report, values) = game("dawsons-chess").find_period(1024, 1 << 16).unwrap();
     assert_eq!(
         exceptions(&values, &report.periodicity.unwrap()),
         vec![0, 14, 16, 17, 31, 34, 51]
@@ -64,7 +64,7 @@ fn exceptions_match_the_published_lists() {
 
 #[test]
 fn grundys_game_claims_nothing() {
-    let (report, values) = find_period(&game("grundy"), 1024, 1 << 16).unwrap();
+    let (report, values) = game("grundy").find_period(1024, 1 << 16).unwrap();
     assert_eq!(values.len(), 1 << 16);
     assert!(!report.proved);
     assert_eq!(report.periodicity, None, "{}", report.reason);
@@ -74,7 +74,7 @@ fn grundys_game_claims_nothing() {
 fn modified_and_infinite_games_are_only_observed() {
     // 4?.0 behaves like Grundy's game, but the theorem does not cover `?`.
     for spec in ["allbut:1,2", "0.[37]", "0.7!7"] {
-        let (report, _) = find_period(&game(spec), 1024, 1 << 12).unwrap();
+        let (report, _) = game(spec).find_period(1024, 1 << 12).unwrap();
         assert!(!report.proved, "{spec}: {}", report.reason);
         assert!(
             report.reason.contains("observed") || report.reason.contains("no period"),
@@ -83,10 +83,10 @@ fn modified_and_infinite_games_are_only_observed() {
         );
     }
     // All-but games are arithmetic-periodic: a saltus is found.
-    let (report, _) = find_period(&game("allbut:1,2"), 1024, 1 << 12).unwrap();
+    let (report, _) = game("allbut:1,2").find_period(1024, 1 << 12).unwrap();
     assert_ne!(report.periodicity.unwrap().saltus, 0);
     // Nim is the one closed form known for every n.
-    let (report, _) = find_period(&game("nim"), 16, 16).unwrap();
+    let (report, _) = game("nim").find_period(16, 16).unwrap();
     assert!(report.proved);
     assert_eq!(
         report.periodicity,
@@ -108,7 +108,7 @@ fn values_from_a_proved_period_agree_with_direct_computation() {
         "guiles",
         "officers",
     ] {
-        let (report, values) = find_period(&game(spec), 256, 1 << 14).unwrap();
+        let (report, values) = game(spec).find_period(256, 1 << 14).unwrap();
         if !report.proved {
             continue;
         }
@@ -136,7 +136,7 @@ fn values_from_a_proved_period_agree_with_direct_computation() {
 
 #[test]
 fn huge_n_from_the_period() {
-    let (report, values) = find_period(&game("kayles"), 1024, 1 << 16).unwrap();
+    let (report, values) = game("kayles").find_period(1024, 1 << 16).unwrap();
     let found = report.periodicity.unwrap();
     let n = 1_000_000_000_000_000_000u64;
     let expected = values.get(71 + ((n - 71) % 12) as usize);

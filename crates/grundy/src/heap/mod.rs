@@ -16,7 +16,9 @@ use std::sync::Arc;
 
 use crate::error::GameError;
 use crate::nimber::Nimber;
-use crate::period::{value_from_period, Periodicity};
+use crate::period::{
+    find_period_in, judge, value_from_period, PeriodReport, Periodicity, ProofRule,
+};
 use crate::ruleset::{Options, Ruleset};
 use crate::script::ScriptRules;
 use crate::sequence::dense::{DenseEngine, Kernel};
@@ -213,6 +215,64 @@ impl HeapGame {
         let mut engine = self.engine(EngineChoice::Auto)?;
         engine.extend_to(n)?;
         Ok(engine.into_values())
+    }
+
+    /// The theorem that can prove this game's periodicity, or why none
+    /// applies.
+    #[must_use]
+    pub fn proof_rule(&self) -> ProofRule {
+        match self {
+            HeapGame::Nim => ProofRule::Nim,
+            HeapGame::Code(code) => take_break::proof_rule(code),
+            HeapGame::Subtraction(sub) => ProofRule::Subtraction {
+                largest: sub.amounts().last().copied().unwrap_or(0),
+            },
+            HeapGame::AllBut(_) => ProofRule::Observed(
+                "all-but subtraction games are arithmetic-periodic, but grundy proves no bound on the preperiod".to_owned(),
+            ),
+            HeapGame::EqualSplit | HeapGame::Divisor => ProofRule::Observed(
+                "no periodicity theorem covers splitting games".to_owned(),
+            ),
+            HeapGame::Script(_) => ProofRule::Observed(
+                "no periodicity theorem covers scripted rules".to_owned(),
+            ),
+        }
+    }
+
+    /// What the values G(0..values.len()) of this game establish about
+    /// its periodicity.
+    #[must_use]
+    pub fn judge(&self, values: &NimSequence) -> PeriodReport {
+        judge(&self.proof_rule(), values)
+    }
+
+    /// Computes values, doubling their number from `start`, until a period
+    /// is proved or `max` values are reached. Returns the report and the
+    /// values computed.
+    pub fn find_period(
+        &self,
+        start: usize,
+        max: usize,
+    ) -> Result<(PeriodReport, NimSequence), GameError> {
+        self.find_period_observed(EngineChoice::Auto, start, max, &mut |_, _| {})
+    }
+
+    /// [`HeapGame::find_period`] with a chosen engine, calling
+    /// `progress(done, target)` as values are computed.
+    pub fn find_period_observed(
+        &self,
+        choice: EngineChoice,
+        start: usize,
+        max: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<(PeriodReport, NimSequence), GameError> {
+        find_period_in(
+            self.engine(choice)?,
+            &self.proof_rule(),
+            start,
+            max,
+            progress,
+        )
     }
 
     /// G(n) for any n by a theorem, for the families that have one: Nim

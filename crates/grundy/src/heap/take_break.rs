@@ -12,6 +12,7 @@
 
 use crate::error::GameError;
 use crate::heap::code::{Digit, Modifier, TakeBreakCode};
+use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::{
     insert_pair_range, insert_pairs_into, Kernel, ValueFlags, ValueWidth,
@@ -136,6 +137,35 @@ fn partitions_from(
         part += 1;
     }
     Ok(())
+}
+
+/// The theorem that can prove a code's periodicity: the Guy–Smith theorem
+/// and its generalisation, for finite codes without modifiers whose moves
+/// leave a bounded number of heaps.
+#[must_use]
+pub fn proof_rule(code: &TakeBreakCode) -> ProofRule {
+    if code.has_modifiers() {
+        return ProofRule::Observed(format!(
+            "the code {code} has a modifier (! ? =), and the periodicity theorem does not hold for such codes"
+        ));
+    }
+    if code.is_infinite() {
+        return ProofRule::Observed(format!(
+            "the code {code} has a repeating tail, and the periodicity theorem needs finitely many digits"
+        ));
+    }
+    let Some(heaps) = code.max_heaps() else {
+        return ProofRule::Observed(format!(
+            "the code {code} allows any number of heaps, and the periodicity theorem needs a bound"
+        ));
+    };
+    match code.last_nonzero() {
+        Some(t) => ProofRule::TakeBreak {
+            heaps: heaps.max(1),
+            last_digit: t,
+        },
+        None => ProofRule::Observed(format!("the code {code} has no moves")),
+    }
 }
 
 /// Whether the work of computing G(0..N) for a code can grow faster than
