@@ -118,10 +118,10 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
             .ok()
             .and_then(|v| v.parse().ok());
+        let kernel = || game.kernel_for(choice);
         let run = RunToFile {
-            game: &game,
+            kernel: &kernel,
             spec,
-            choice,
             engine_name: args.engine.name(),
             target: count,
             out,

@@ -33,9 +33,8 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::error::GameError;
-use crate::heap::HeapGame;
 use crate::sequence::dense::{DenseEngine, Kernel};
-use crate::sequence::{EngineChoice, NimSequence};
+use crate::sequence::NimSequence;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";
@@ -411,12 +410,11 @@ pub struct RunProgress {
 
 /// A resumable computation of G(0..target) into a sequence file.
 pub struct RunToFile<'a> {
-    /// The game.
-    pub game: &'a HeapGame,
+    /// Makes the kernel that computes the values, fresh (a resumed run
+    /// restores it from the values read back).
+    pub kernel: &'a dyn Fn() -> Result<Box<dyn Kernel>, GameError>,
     /// Its spec, recorded in the file.
     pub spec: &'a str,
-    /// The engine.
-    pub choice: EngineChoice,
     /// The engine's name, recorded in the checkpoint.
     pub engine_name: &'a str,
     /// Values to compute.
@@ -460,7 +458,7 @@ impl RunToFile<'_> {
                 });
             }
             File::create(&partial_path).map_err(io_error(&partial_path))?;
-            (self.game.engine(self.choice)?, Checksum::default())
+            (DenseEngine::new((self.kernel)()?), Checksum::default())
         };
         let mut partial = OpenOptions::new()
             .append(true)
@@ -557,7 +555,7 @@ impl RunToFile<'_> {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // Nothing checkpointed yet: start afresh.
                 File::create(partial_path).map_err(io_error(partial_path))?;
-                return Ok((self.game.engine(self.choice)?, Checksum::default()));
+                return Ok((DenseEngine::new((self.kernel)()?), Checksum::default()));
             }
             Err(e) => return Err(io_error(checkpoint_path)(e)),
         };
@@ -616,7 +614,7 @@ impl RunToFile<'_> {
                 checksum,
             )?;
         }
-        let kernel = self.game.kernel_for(self.choice)?;
+        let kernel = (self.kernel)()?;
         Ok((DenseEngine::resume(kernel, values), checksum))
     }
 }
@@ -626,12 +624,16 @@ mod tests {
     //! A run killed at the worst moments: the states such a kill leaves on
     //! disk are built here directly, then resumed.
     use super::*;
+    use crate::heap::HeapGame;
 
-    fn nim_run<'a>(game: &'a HeapGame, out: &'a Path, target: u64, resume: bool) -> RunToFile<'a> {
+    fn nim_kernel() -> Result<Box<dyn Kernel>, GameError> {
+        HeapGame::Nim.kernel()
+    }
+
+    fn nim_run<'a>(out: &'a Path, target: u64, resume: bool) -> RunToFile<'a> {
         RunToFile {
-            game,
+            kernel: &nim_kernel,
             spec: "nim",
-            choice: EngineChoice::Auto,
             engine_name: "auto",
             target,
             out,
@@ -666,21 +668,17 @@ mod tests {
 
     /// Nim's values pass 255 at n = 256: the run widens there.
     fn reference(dir: &Path) -> Vec<u8> {
-        let game = HeapGame::Nim;
         let whole = dir.join("whole.bin");
-        nim_run(&game, &whole, 1000, false)
-            .run(&mut |_| {})
-            .unwrap();
+        nim_run(&whole, 1000, false).run(&mut |_| {}).unwrap();
         fs::read(whole).unwrap()
     }
 
     fn resumed(dir: &Path, partial: &[u8], checkpoint: &str) -> Result<Vec<u8>, StoreError> {
-        let game = HeapGame::Nim;
         let out = dir.join("resumed.bin");
         let (partial_path, checkpoint_path) = companions(&out);
         fs::write(&partial_path, partial).unwrap();
         fs::write(&checkpoint_path, checkpoint).unwrap();
-        nim_run(&game, &out, 1000, true).run(&mut |_| {})?;
+        nim_run(&out, 1000, true).run(&mut |_| {})?;
         Ok(fs::read(out).unwrap())
     }
 
@@ -752,9 +750,7 @@ mod tests {
         let (partial_path, checkpoint_path) = companions(&out);
         fs::write(&partial_path, raw(&values, 200, 1)).unwrap();
         fs::write(&checkpoint_path, checkpoint_text(200, 1, &values)).unwrap();
-        let error = nim_run(&game, &out, 100, true)
-            .run(&mut |_| {})
-            .unwrap_err();
+        let error = nim_run(&out, 100, true).run(&mut |_| {}).unwrap_err();
         assert!(error.to_string().contains("resume with -n 1000"), "{error}");
     }
 }
