@@ -94,8 +94,9 @@ pub fn stream_values(
     let mut engine = game.engine(EngineChoice::Auto)?;
     let mut progress = crate::progress::Progress::values(count as u64);
     let mut done = 0;
+    let mut steps = grundy::sequence::Stepper::new(CHUNK);
     'chunks: while done < count {
-        let end = count.min(done + grundy::sequence::step_after(done, CHUNK));
+        let end = count.min(done + steps.next_step());
         engine.extend_to(end)?;
         for n in done..end {
             if !each(n, engine.values().get(n))? {

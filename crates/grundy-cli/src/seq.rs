@@ -201,8 +201,9 @@ fn stream(
     let mut out = stdout();
     write_prologue(&mut out, spec, format)?;
     let mut done = 0usize;
+    let mut steps = grundy::sequence::Stepper::new(CHUNK);
     while done < count {
-        let end = count.min(done + grundy::sequence::step_after(done, CHUNK));
+        let end = count.min(done + steps.next_step());
         engine
             .extend_to(end)
             .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;

@@ -245,10 +245,11 @@ pub fn find_period_in<K: Kernel>(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(PeriodReport, NimSequence), GameError> {
     let mut target = start.clamp(1, max.max(1));
+    let mut steps = crate::sequence::Stepper::new(PROGRESS_CHUNK);
     loop {
         while engine.values().len() < target {
             let done = engine.values().len();
-            let next = (done + crate::sequence::step_after(done, PROGRESS_CHUNK)).min(target);
+            let next = (done + steps.next_step()).min(target);
             engine.extend_to(next)?;
             progress(next, target);
         }

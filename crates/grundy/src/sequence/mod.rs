@@ -24,13 +24,41 @@ pub enum EngineChoice {
     },
 }
 
-/// How many values to compute in one step of a long run, after `done`
-/// values: a quarter of what is done, from 64 up to `most`. Early steps
-/// are small, so that a slow game (cubic, a script) reports progress and
-/// checkpoints soon; later ones are large, so that the steps cost nothing.
-#[must_use]
-pub fn step_after(done: usize, most: usize) -> usize {
-    (done / 4).clamp(64, most.max(64))
+/// The sizes of the steps of a long run (values computed between two
+/// reports, writes or checkpoints): from 64 values, doubling while a step
+/// takes under a quarter of a second, halving when one takes over a
+/// second, up to `most`. A fast game reaches `most` within a few steps (so
+/// the steps cost nothing), and a slow one (cubic, a script) still reports
+/// progress and checkpoints every second or so.
+#[derive(Clone, Debug)]
+pub struct Stepper {
+    step: usize,
+    most: usize,
+    last: std::time::Instant,
+}
+
+impl Stepper {
+    /// Steps of at most `most` values.
+    #[must_use]
+    pub fn new(most: usize) -> Stepper {
+        Stepper {
+            step: 64.min(most.max(1)),
+            most: most.max(1),
+            last: std::time::Instant::now(),
+        }
+    }
+
+    /// The size of the next step, given how long the last one took.
+    pub fn next_step(&mut self) -> usize {
+        let took = self.last.elapsed();
+        if took < std::time::Duration::from_millis(250) {
+            self.step = (self.step * 2).min(self.most);
+        } else if took > std::time::Duration::from_secs(1) {
+            self.step = (self.step / 2).max(1);
+        }
+        self.last = std::time::Instant::now();
+        self.step
+    }
 }
 
 /// Values G(0..n) of a heap game, stored in the narrowest integer type that

@@ -467,10 +467,11 @@ impl RunToFile<'_> {
         let mut last_checkpoint = Instant::now();
         let mut largest = engine.values().iter().max().unwrap_or(0);
         const CHUNK: usize = 1 << 14;
+        let mut steps = crate::sequence::Stepper::new(CHUNK);
         while engine.values().len() < target {
             let before = engine.values().len();
             let width_before = engine.values().value_bytes();
-            engine.extend_to((before + crate::sequence::step_after(before, CHUNK)).min(target))?;
+            engine.extend_to((before + steps.next_step()).min(target))?;
             let values = engine.values();
             for v in (before..values.len()).map(|n| values.get(n)) {
                 checksum.add(v);
