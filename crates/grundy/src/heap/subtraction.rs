@@ -8,6 +8,9 @@ use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
 
+/// Most numbers a set may list (ranges included).
+pub const MAX_SET: u64 = 10_000_000;
+
 /// Reads a list such as `1,3,4`, `1..100` or `1..5,9` into a sorted set of
 /// positive numbers. `what` names the list in error messages.
 pub fn parse_number_set(text: &str, what: &str) -> Result<Vec<u64>, GameError> {
@@ -41,10 +44,18 @@ pub fn parse_number_set(text: &str, what: &str) -> Result<Vec<u64>, GameError> {
                 "the range '{item}' in the {what} is empty"
             )));
         }
-        if high - low > 10_000_000 {
+        if high - low >= MAX_SET {
             return Err(GameError::Limit {
                 what: format!("the range '{item}'"),
                 limit: "10^7 numbers in a set".to_owned(),
+            });
+        }
+        if set.len() as u64 + (high - low) >= MAX_SET {
+            // Overlapping ranges could shrink on dedup, but a set written
+            // with ten million numbers in all is a mistake either way.
+            return Err(GameError::Limit {
+                what: format!("the {what} '{text}'"),
+                limit: "10^7 numbers in a set, all ranges together".to_owned(),
             });
         }
         set.extend(low..=high);
