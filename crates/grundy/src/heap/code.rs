@@ -27,7 +27,66 @@ pub enum Modifier {
     AllEqual,
 }
 
+/// How the two heaps a split leaves must relate: what a modifier means
+/// when exactly two heaps are left (`!` and `?` both ask them to differ).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SplitKind {
+    /// Any two heaps.
+    Any,
+    /// Two different heaps.
+    Unequal,
+    /// Two equal heaps.
+    Equal,
+}
+
+/// A finite code's moves decoded once, by what they leave: the one table
+/// that the explicit options' fast paths, the dense kernel's pair loops
+/// and the sparse engine all read, instead of each walking the digits and
+/// mapping modifiers again. Moves leaving three or more heaps are not in
+/// it (they go through partitions or XOR-set tables).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveTable {
+    /// j with "take j, leave nothing" (from a heap of exactly j; j > 0).
+    pub whole: Vec<usize>,
+    /// j with "take j, leave one heap" (j > 0).
+    pub single: Vec<usize>,
+    /// j with "take j, leave two heaps", and how they must relate.
+    pub splits: Vec<(usize, SplitKind)>,
+}
+
+impl MoveTable {
+    /// The moves of the finite digits of `code` (`d_0 .. d_(len - 1)`).
+    #[must_use]
+    pub fn of(code: &TakeBreakCode) -> MoveTable {
+        let mut table = MoveTable::default();
+        for j in 0..code.finite_len() {
+            let digit = code.digit(j as u64);
+            if digit.allows(0) && j > 0 {
+                table.whole.push(j);
+            }
+            if digit.allows(1) && j > 0 {
+                table.single.push(j);
+            }
+            if digit.allows(2) {
+                table.splits.push((j, digit.modifier().two_heap_split()));
+            }
+        }
+        table
+    }
+}
+
 impl Modifier {
+    /// What the modifier asks of the two heaps a split leaves.
+    #[must_use]
+    #[inline]
+    pub const fn two_heap_split(self) -> SplitKind {
+        match self {
+            Modifier::None => SplitKind::Any,
+            Modifier::Unequal | Modifier::NotAllEqual => SplitKind::Unequal,
+            Modifier::AllEqual => SplitKind::Equal,
+        }
+    }
+
     const fn symbol(self) -> &'static str {
         match self {
             Modifier::None => "",

@@ -11,7 +11,7 @@
 //! into a clear error.
 
 use crate::error::GameError;
-use crate::heap::code::{Digit, Modifier, TakeBreakCode};
+use crate::heap::code::{Digit, Modifier, MoveTable, SplitKind, TakeBreakCode};
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::{
@@ -330,16 +330,11 @@ impl CodeKernel {
         let splits = if code.is_infinite() {
             Vec::new()
         } else {
-            (0..code.finite_len())
-                .filter_map(|j| {
-                    let digit = code.digit(j as u64);
-                    let unequal = match digit.modifier() {
-                        Modifier::None => false,
-                        Modifier::Unequal | Modifier::NotAllEqual => true,
-                        Modifier::AllEqual => return None,
-                    };
-                    digit.allows(2).then_some((j, unequal))
-                })
+            MoveTable::of(&code)
+                .splits
+                .into_iter()
+                .filter(|&(_, kind)| kind != SplitKind::Equal)
+                .map(|(j, kind)| (j, kind == SplitKind::Unequal))
                 .collect()
         };
         Ok(CodeKernel {
@@ -492,14 +487,14 @@ impl Kernel for CodeKernel {
                 m / 2 + 1
             };
             if digit.allows(2) && m >= 2 {
-                match modifier {
-                    Modifier::None => {
+                match modifier.two_heap_split() {
+                    SplitKind::Any => {
                         insert_pair_range(g.values(), m, 1, near_end, false, &mut self.seen)
                     }
-                    Modifier::Unequal | Modifier::NotAllEqual => {
+                    SplitKind::Unequal => {
                         insert_pair_range(g.values(), m, 1, near_end, true, &mut self.seen);
                     }
-                    Modifier::AllEqual => {
+                    SplitKind::Equal => {
                         if m.is_multiple_of(2) {
                             self.seen.insert(0);
                         }

@@ -20,7 +20,7 @@
 //! the current block heap by heap.
 
 use crate::error::GameError;
-use crate::heap::code::{Modifier, TakeBreakCode};
+use crate::heap::code::{MoveTable, SplitKind, TakeBreakCode};
 use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
 use crate::sequence::dense::{insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth};
@@ -66,14 +66,6 @@ const SEARCH_STEP: usize = 1024;
 /// group runs the whole loop over the rare parts for two rows).
 const GROUP_BYTES: usize = 32 << 10;
 
-/// How the heaps of a two-heap split must relate.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum SplitKind {
-    Any,
-    Unequal,
-    Equal,
-}
-
 /// `true` when the sparse engine can run `code`: finitely many digits,
 /// moves leaving at most two heaps, nothing added.
 #[must_use]
@@ -82,17 +74,6 @@ pub fn sparse_applies(code: &TakeBreakCode) -> bool {
         && !code.adds_tokens()
         && !code.has_null_move()
         && code.max_heaps().is_some_and(|k| k <= 2)
-}
-
-/// The moves of a code, by what they leave.
-#[derive(Default)]
-struct Moves {
-    /// j with "take j, leave nothing" (only from a heap of exactly j).
-    whole: Vec<usize>,
-    /// j with "take j, leave one heap".
-    single: Vec<usize>,
-    /// j with "take j, leave two heaps".
-    splits: Vec<(usize, SplitKind)>,
 }
 
 /// Rare positions (increasing) and their values.
@@ -184,7 +165,7 @@ impl FarRows {
     /// the cores, with nothing to combine afterwards.
     fn prepare(
         &mut self,
-        moves: &Moves,
+        moves: &MoveTable,
         g: &NimSequence,
         start: usize,
         rare: &RareList,
@@ -407,7 +388,7 @@ fn heap_value_in(
 
 /// What one heap's computation reads besides the values.
 struct HeapContext<'a> {
-    moves: &'a Moves,
+    moves: &'a MoveTable,
     rare: &'a RareList,
     /// Rare positions of the current block, not yet in `rare`.
     block_rare: &'a [(usize, u64)],
@@ -596,7 +577,7 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
 
 /// The sparse-space kernel.
 pub struct SparseKernel {
-    moves: Moves,
+    moves: MoveTable,
     /// The dense kernel, used while no sparse space is in use.
     dense: CodeKernel,
     /// Mask fixed by the user, if any.
@@ -634,26 +615,8 @@ impl SparseKernel {
                 ),
             });
         }
-        let mut moves = Moves::default();
-        for j in 0..code.finite_len() {
-            let digit = code.digit(j as u64);
-            if digit.allows(0) && j > 0 {
-                moves.whole.push(j);
-            }
-            if digit.allows(1) && j > 0 {
-                moves.single.push(j);
-            }
-            if digit.allows(2) {
-                let kind = match digit.modifier() {
-                    Modifier::None => SplitKind::Any,
-                    Modifier::Unequal | Modifier::NotAllEqual => SplitKind::Unequal,
-                    Modifier::AllEqual => SplitKind::Equal,
-                };
-                moves.splits.push((j, kind));
-            }
-        }
         Ok(SparseKernel {
-            moves,
+            moves: MoveTable::of(code),
             dense: CodeKernel::new(code.clone())?,
             fixed_mask: mask,
             mask,
