@@ -204,3 +204,52 @@ fn cycle_is_a_typed_error_naming_a_position() {
 fn nimber_arithmetic_is_exported() {
     assert_eq!(Nimber::new(5) ^ Nimber::new(3), Nimber::new(6));
 }
+
+/// A valuation other than normal play, through the same traversal: the
+/// length of the longest play from a position (the sum of its components'
+/// lengths for an option, one more than the longest option).
+struct LongestPlay;
+
+impl<R: grundy::Ruleset> grundy::solver::Valuation<R> for LongestPlay {
+    type Value = u64;
+
+    fn known(&self, _: &R, _: &R::Position) -> Option<u64> {
+        None
+    }
+
+    fn of_options(&mut self, values: &[u64], ends: &[usize]) -> u64 {
+        let mut start = 0;
+        let mut longest = None;
+        for &end in ends {
+            let option: u64 = values[start..end].iter().sum();
+            longest = longest.max(Some(option + 1));
+            start = end;
+        }
+        longest.unwrap_or(0)
+    }
+
+    fn placeholder(&self) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn the_traversal_computes_other_valuations() {
+    use grundy::heap::HeapGame;
+    use grundy::solver::Traversal;
+    // In Nim the longest play from a heap of n takes one token at a time.
+    let nim = grundy::HeapRuleset::new(HeapGame::Nim);
+    let mut longest = Traversal::with_valuation(&nim, LongestPlay);
+    for n in 0..40u64 {
+        assert_eq!(longest.value(&n).unwrap(), n);
+    }
+    // In Kayles a row of n pins lasts at most n moves (one pin each), and
+    // the traversal still reports cycles the same way (none here).
+    let kayles = grundy::HeapRuleset::new(HeapGame::Code(
+        grundy::TakeBreakCode::parse("0.77").unwrap(),
+    ));
+    let mut longest = Traversal::with_valuation(&kayles, LongestPlay);
+    for n in 0..30u64 {
+        assert_eq!(longest.value(&n).unwrap(), n);
+    }
+}
