@@ -284,7 +284,10 @@ impl HeapGame {
             HeapGame::Nim => Some(n),
             HeapGame::Divisor => Some(split::divisor_value(n)),
             HeapGame::EqualSplit => Some(split::equal_split_value(n)),
-            _ => None,
+            HeapGame::Code(_)
+            | HeapGame::Subtraction(_)
+            | HeapGame::AllBut(_)
+            | HeapGame::Script(_) => None,
         }
     }
 
@@ -310,7 +313,12 @@ impl HeapGame {
                 None => return Ok(None),
             },
             HeapGame::Script(_) => (1.0, 3.0, "the script runs once per heap".to_owned()),
-            _ => return Ok(None),
+            // Linear or quadratic at worst.
+            HeapGame::Nim
+            | HeapGame::Subtraction(_)
+            | HeapGame::AllBut(_)
+            | HeapGame::EqualSplit
+            | HeapGame::Divisor => return Ok(None),
         };
         let mut engine = self.engine(EngineChoice::Dense)?;
         let started = std::time::Instant::now();
@@ -363,7 +371,12 @@ impl HeapGame {
                 [d] => format!("replace the heap of {from} by a heap of {d}, one of its divisors"),
                 _ => describe_heap_move(from, to),
             },
-            _ => describe_heap_move(from, to),
+            // Taking tokens and splitting what is left, in the heaps' words.
+            HeapGame::Code(_)
+            | HeapGame::Subtraction(_)
+            | HeapGame::AllBut(_)
+            | HeapGame::EqualSplit
+            | HeapGame::Script(_) => describe_heap_move(from, to),
         }
     }
 }
@@ -511,7 +524,12 @@ impl Ruleset for HeapRuleset {
             HeapGame::Code(ref code) if !code.is_infinite() && code_leaves_one_heap(code) => {
                 self.game.options(*heap, out)
             }
-            _ => {
+            // About as many options as tokens (splits, all-but moves), or
+            // unknown (scripts): listed below a limit.
+            HeapGame::Code(_)
+            | HeapGame::AllBut(_)
+            | HeapGame::EqualSplit
+            | HeapGame::Script(_) => {
                 if *heap > MAX_ENUMERATED_HEAP {
                     return Err(GameError::Limit {
                         what: format!(
