@@ -4,7 +4,6 @@
 //! odd but legal), and never panic (exit 101) or die by a signal (an
 //! abort, or the kernel's out-of-memory killer).
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -74,7 +73,7 @@ fn run(args: &[String], expect: Expect) -> Result<(), String> {
     }
 }
 
-fn files(dir: &Path) -> Vec<(&'static str, Vec<u8>)> {
+fn files() -> Vec<(&'static str, Vec<u8>)> {
     let mut deep = String::from("fn options(n) { ");
     deep.push_str(&"[".repeat(5000));
     deep.push_str(&"]".repeat(5000));
@@ -84,7 +83,6 @@ fn files(dir: &Path) -> Vec<(&'static str, Vec<u8>)> {
     sequence.extend_from_slice(&u32::MAX.to_le_bytes());
     sequence.extend_from_slice(&u64::MAX.to_le_bytes());
     sequence.extend_from_slice(&[0; 8]);
-    let _ = dir;
     vec![
         ("empty", Vec::new()),
         ("binary", (0..=255u8).cycle().take(4096).collect()),
@@ -117,7 +115,7 @@ fn files(dir: &Path) -> Vec<(&'static str, Vec<u8>)> {
 fn hostile_inputs_get_clear_errors() {
     use Expect::*;
     let dir = tempfile::tempdir().unwrap();
-    for (name, bytes) in files(dir.path()) {
+    for (name, bytes) in files() {
         std::fs::write(dir.path().join(name), bytes).unwrap();
     }
     let file = |name: &str| dir.path().join(name).display().to_string();
