@@ -432,6 +432,78 @@ impl CodeKernel {
     }
 }
 
+impl CodeKernel {
+    /// The options of heap m = n - j that leave two heaps (the splits with
+    /// a part below `near_end`; the block pass flagged the others).
+    #[inline]
+    fn insert_two_heap_options(
+        &mut self,
+        g: &NimSequence,
+        modifier: Modifier,
+        m: usize,
+        near_end: usize,
+    ) {
+        match modifier.two_heap_split() {
+            SplitKind::Any => insert_pair_range(g.values(), m, 1, near_end, false, &mut self.seen),
+            SplitKind::Unequal => {
+                insert_pair_range(g.values(), m, 1, near_end, true, &mut self.seen);
+            }
+            SplitKind::Equal => {
+                if m.is_multiple_of(2) {
+                    self.seen.insert(0);
+                }
+            }
+        }
+    }
+
+    /// The options of m tokens left as three or more heaps: from the XOR-set
+    /// tables without a modifier, partition by partition with one.
+    #[inline]
+    fn insert_many_heap_options(
+        &mut self,
+        g: &NimSequence,
+        digit: Digit,
+        m: usize,
+        budget: &mut u64,
+    ) -> Result<(), GameError> {
+        let modifier = digit.modifier();
+        let open_from = digit.at_least().map(u64::from);
+        let top = match digit.max_heaps() {
+            Some(most) => most.min(m as u64),
+            None => m as u64,
+        };
+        for k in 3..=top {
+            let listed = k < 64 && digit.counts() & (1u64 << k) != 0;
+            let open = open_from.is_some_and(|from| k >= from);
+            if !listed && !open {
+                continue;
+            }
+            match modifier {
+                Modifier::AllEqual => {
+                    if (m as u64).is_multiple_of(k) {
+                        let part = (m as u64 / k) as usize;
+                        self.seen.insert(if k % 2 == 1 { g.get(part) } else { 0 });
+                    }
+                }
+                Modifier::None if open => {
+                    // One table covers every count from k on.
+                    seen_insert_bits(&mut self.seen, &self.at_least[k as usize][m]);
+                    break;
+                }
+                Modifier::None => seen_insert_bits(&mut self.seen, &self.exact[k as usize][m]),
+                Modifier::Unequal | Modifier::NotAllEqual => {
+                    let seen = &mut self.seen;
+                    for_each_partition(m as u64, k, modifier, budget, &mut |parts| {
+                        let value = parts.iter().fold(0, |acc, &p| acc ^ g.get(p as usize));
+                        seen.insert(value);
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Kernel for CodeKernel {
     fn restore(&mut self, values: &NimSequence) {
         // Replay the tables and the largest value, heap by heap; the tables
@@ -478,7 +550,6 @@ impl Kernel for CodeKernel {
             if digit.allows(1) && j > 0 {
                 self.seen.insert(g.get(m));
             }
-            let modifier = digit.modifier();
             // With a block prepared, only the near splits (a part inside
             // the block) are left for this heap.
             let near_end = if in_block {
@@ -487,53 +558,9 @@ impl Kernel for CodeKernel {
                 m / 2 + 1
             };
             if digit.allows(2) && m >= 2 {
-                match modifier.two_heap_split() {
-                    SplitKind::Any => {
-                        insert_pair_range(g.values(), m, 1, near_end, false, &mut self.seen)
-                    }
-                    SplitKind::Unequal => {
-                        insert_pair_range(g.values(), m, 1, near_end, true, &mut self.seen);
-                    }
-                    SplitKind::Equal => {
-                        if m.is_multiple_of(2) {
-                            self.seen.insert(0);
-                        }
-                    }
-                }
+                self.insert_two_heap_options(g, digit.modifier(), m, near_end);
             }
-            let open_from = digit.at_least().map(u64::from);
-            let top = match digit.max_heaps() {
-                Some(most) => most.min(m as u64),
-                None => m as u64,
-            };
-            for k in 3..=top {
-                let listed = k < 64 && digit.counts() & (1u64 << k) != 0;
-                let open = open_from.is_some_and(|from| k >= from);
-                if !listed && !open {
-                    continue;
-                }
-                match modifier {
-                    Modifier::AllEqual => {
-                        if (m as u64).is_multiple_of(k) {
-                            let part = (m as u64 / k) as usize;
-                            self.seen.insert(if k % 2 == 1 { g.get(part) } else { 0 });
-                        }
-                    }
-                    Modifier::None if open => {
-                        // One table covers every count from k on.
-                        seen_insert_bits(&mut self.seen, &self.at_least[k as usize][m]);
-                        break;
-                    }
-                    Modifier::None => seen_insert_bits(&mut self.seen, &self.exact[k as usize][m]),
-                    Modifier::Unequal | Modifier::NotAllEqual => {
-                        let seen = &mut self.seen;
-                        for_each_partition(m as u64, k, modifier, &mut budget, &mut |parts| {
-                            let value = parts.iter().fold(0, |acc, &p| acc ^ g.get(p as usize));
-                            seen.insert(value);
-                        })?;
-                    }
-                }
-            }
+            self.insert_many_heap_options(g, digit, m, &mut budget)?;
         }
         let value = self.seen.mex();
         self.record_value(n, value);
