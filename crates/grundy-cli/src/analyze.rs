@@ -130,7 +130,8 @@ pub fn run_plot(spec: &str, count: u64, output: &Path) -> anyhow::Result<ExitCod
     let game = parse_heap_spec(spec)?;
     crate::cost::check_sequence_cost(&game, count)?;
     crate::numbers::check_memory(count)?;
-    let values = crate::period_cmd::stream_values(&game, usize::try_from(count)?, |_, _| Ok(true))?;
+    let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
+    let values = crate::seq::stream_values(engine, usize::try_from(count)?, spec, |_, _| Ok(true))?;
     let found = game.judge(&values).periodicity;
     write_plot(
         output,

@@ -94,10 +94,7 @@ fn affordable(work: &grundy::heap::WorkEstimate, wanted: u64) -> u64 {
 /// Announces or refuses a cut:D table up to `max` (after its size check,
 /// which refuses impossible tables first).
 pub fn check_table_cost(dim: usize, max: usize) -> anyhow::Result<()> {
-    let entries = (max as u64)
-        .checked_add(1)
-        .and_then(|side| side.checked_pow(dim as u32));
-    if entries.is_none_or(|e| e > grundy::cut::MAX_TABLE_ENTRIES) {
+    if grundy::cut::CutTable::entries(dim, max) > grundy::cut::MAX_TABLE_ENTRIES {
         return Ok(()); // the table's own limit answers
     }
     let seconds = grundy::cut::CutTable::estimated_seconds(dim, max);

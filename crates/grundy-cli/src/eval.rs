@@ -6,7 +6,7 @@ use anyhow::Context;
 use grundy::heap::HeapGame;
 use grundy::report::{EvalReport, MoveReport, UnlistedReport};
 use grundy::spec::{parse_spec, Game};
-use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver, WinningMove};
+use grundy::{analyze_sum, HeapRuleset, Ruleset, Solver};
 use serde_json::{json, Value};
 
 use crate::Format;
@@ -16,7 +16,7 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
     let game = parse_spec(spec)?;
     match game {
         Game::Heap(game) => {
-            let rules = heap_rules(game, positions)?;
+            let rules = heap_rules(spec, game, positions)?;
             eval_sum(&rules, spec, positions, format, |&h| json!(h))
         }
         Game::Graph(graph) => {
@@ -61,7 +61,7 @@ pub const PERIOD_SEARCH: usize = 1 << 20;
 
 /// The heap game with every heap of the sum known: by direct computation
 /// when the largest heap is small, from a proved period otherwise.
-fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
+fn heap_rules(spec: &str, game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
     if game.closed_form_value(0).is_some() {
         // Every heap's value is known by a theorem.
         return Ok(HeapRuleset::new(game));
@@ -72,7 +72,8 @@ fn heap_rules(game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRulese
     }
     if largest < DIRECT_HEAP {
         crate::cost::check_sequence_cost(&game, largest + 1)?;
-        let table = crate::period_cmd::stream_values(&game, largest as usize + 1, |_, _| Ok(true))
+        let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
+        let table = crate::seq::stream_values(engine, largest as usize + 1, spec, |_, _| Ok(true))
             .context("computing the values of the heaps")?;
         return Ok(HeapRuleset::with_table(game, table));
     }
@@ -109,26 +110,30 @@ pub fn eval_sum<R: Ruleset>(
     // The sum after each move is shown only for small sums: a sum of n
     // components has up to n winning moves of n components each.
     let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
-    let moves: Vec<(&WinningMove<R::Position>, Vec<String>)> = analysis
-        .winning_moves
-        .iter()
-        .map(|m| (m, rules.equivalent_moves(&m.from, &m.to)))
-        .collect();
     let mut winning_moves = Vec::new();
-    for (m, all) in &moves {
+    for m in &analysis.winning_moves {
+        // Moves leaving the same option (a cut and its mirror images) share
+        // everything but their description.
+        let all = rules.equivalent_moves(&m.from, &m.to);
+        let result = show_result.then(|| m.result(&positions));
+        let to: Vec<Value> = m.to.iter().map(&to_json).collect();
+        let result_json: Option<Vec<Value>> =
+            result.as_ref().map(|r| r.iter().map(&to_json).collect());
+        let to_text: Vec<String> = m.to.iter().map(|p| rules.format_position(p)).collect();
+        let result_text: Option<Vec<String>> = result
+            .as_ref()
+            .map(|r| r.iter().map(|p| rules.format_position(p)).collect());
         for (i, description) in all.iter().enumerate() {
-            let result = show_result.then(|| m.result(&positions));
             winning_moves.push(MoveReport {
                 component: m.component,
                 from: to_json(&m.from),
-                to: m.to.iter().map(&to_json).collect(),
+                to: to.clone(),
                 description: description.clone(),
-                result: result.as_ref().map(|r| r.iter().map(&to_json).collect()),
-                // Moves leaving the same option: the first stands for the
-                // others (its mirror images).
+                result: result_json.clone(),
+                // The first stands for the others.
                 representative: (all.len() > 1).then_some(i == 0),
-                to_text: m.to.iter().map(|p| rules.format_position(p)).collect(),
-                result_text: result.map(|r| r.iter().map(|p| rules.format_position(p)).collect()),
+                to_text: to_text.clone(),
+                result_text: result_text.clone(),
             });
         }
     }

@@ -12,6 +12,7 @@ use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
 
 use crate::printer::print;
+use crate::seq::stream_values;
 use crate::Format;
 
 /// Values computed before the first periodicity check.
@@ -80,34 +81,6 @@ pub fn search_period(
     );
     progress.finish();
     Ok(found?)
-}
-
-/// Computes G(0..count) in chunks, with progress on a terminal, calling
-/// `each(n, G(n))` for every value as it is known; `each` returns `false`
-/// to stop early. Returns the values computed.
-pub fn stream_values(
-    game: &HeapGame,
-    count: usize,
-    mut each: impl FnMut(usize, u64) -> anyhow::Result<bool>,
-) -> anyhow::Result<NimSequence> {
-    const CHUNK: usize = 1 << 16;
-    let mut engine = game.engine(EngineChoice::Auto)?;
-    let mut progress = crate::progress::Progress::values(count as u64);
-    let mut done = 0;
-    let mut steps = grundy::sequence::Stepper::new(CHUNK);
-    'chunks: while done < count {
-        let end = count.min(done + steps.next_step());
-        engine.extend_to(end)?;
-        for n in done..end {
-            if !each(n, engine.values().get(n))? {
-                break 'chunks;
-            }
-        }
-        done = end;
-        progress.set(done as u64);
-    }
-    progress.finish();
-    Ok(engine.into_values())
 }
 
 /// Runs `grundy period SPEC --max N`.
@@ -180,9 +153,15 @@ pub fn run_check(
     // Compared as the values are computed: the first counterexample ends
     // the run.
     let mut found = None;
-    stream_values(&game, to_usize(count, "-n")?, |n, actual| {
-        found = check_formula_at(&formula, n as u64, actual)?;
-        Ok(found.is_none())
+    let engine = game.engine(EngineChoice::Auto)?;
+    stream_values(engine, to_usize(count, "-n")?, spec, |values, range| {
+        for n in range {
+            found = check_formula_at(&formula, n as u64, values.get(n))?;
+            if found.is_some() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     })?;
     let report = CheckReport {
         game: spec.to_owned(),

@@ -2,12 +2,14 @@
 //! computed, written to a resumable binary file, or read back from one.
 
 use std::io::{IsTerminal, Write};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
+use grundy::sequence::dense::{DenseEngine, Kernel};
 use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_heap_spec;
@@ -188,6 +190,36 @@ fn progress_bar(total: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
+/// Computes G(0..count) with `engine` in steps, with progress on a
+/// terminal, calling `each(values, range)` after every step with the
+/// values so far and the range just computed; `each` returns `false` to
+/// stop early. Returns the values computed. Every command that computes a
+/// sequence (seq, check, plot, eval) goes through here.
+pub fn stream_values(
+    mut engine: DenseEngine<Box<dyn Kernel>>,
+    count: usize,
+    spec: &str,
+    mut each: impl FnMut(&NimSequence, Range<usize>) -> anyhow::Result<bool>,
+) -> anyhow::Result<NimSequence> {
+    let mut progress = crate::progress::Progress::values(count as u64);
+    let mut steps = grundy::sequence::Stepper::new(CHUNK);
+    let mut done = 0usize;
+    while done < count {
+        let end = count.min(done + steps.next_step());
+        engine
+            .extend_to(end)
+            .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
+        let more = each(engine.values(), done..end)?;
+        done = end;
+        progress.set(done as u64);
+        if !more {
+            break;
+        }
+    }
+    progress.finish();
+    Ok(engine.into_values())
+}
+
 fn stream(
     spec: &str,
     game: &grundy::heap::HeapGame,
@@ -196,22 +228,13 @@ fn stream(
     format: SeqFormat,
 ) -> anyhow::Result<ExitCode> {
     let count = usize::try_from(count).context("the count does not fit in memory")?;
-    let mut engine = game.engine(choice)?;
-    let mut progress = crate::progress::Progress::values(count as u64);
+    let engine = game.engine(choice)?;
     let mut out = stdout();
     write_prologue(&mut out, spec, format)?;
-    let mut done = 0usize;
-    let mut steps = grundy::sequence::Stepper::new(CHUNK);
-    while done < count {
-        let end = count.min(done + steps.next_step());
-        engine
-            .extend_to(end)
-            .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
-        write_range(&mut out, engine.values(), done, end, format)?;
-        done = end;
-        progress.set(done as u64);
-    }
-    progress.finish();
+    stream_values(engine, count, spec, |values, range| {
+        write_range(&mut out, values, range.start, range.end, format)?;
+        Ok(true)
+    })?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -342,11 +342,17 @@ impl CutTable {
     /// Bytes the table for `dim` dimensions up to `max` needs.
     #[must_use]
     pub fn bytes_needed(dim: usize, max: usize) -> u64 {
+        CutTable::entries(dim, max).saturating_mul(2)
+    }
+
+    /// Entries of the table for `dim` dimensions up to `max` (every side
+    /// from 0 to max), `u64::MAX` when that overflows.
+    #[must_use]
+    pub fn entries(dim: usize, max: usize) -> u64 {
         (max as u64)
             .checked_add(1)
             .and_then(|side| side.checked_pow(dim as u32))
             .unwrap_or(u64::MAX)
-            .saturating_mul(2)
     }
 
     /// Rough seconds to compute the table for `dim` dimensions up to
@@ -376,10 +382,7 @@ impl CutTable {
                 message: format!("the dimension {dim} is not supported: cut:1 to cut:{MAX_DIM}"),
             });
         }
-        let entries = (max as u64)
-            .checked_add(1)
-            .and_then(|side| side.checked_pow(dim as u32))
-            .unwrap_or(u64::MAX);
+        let entries = CutTable::entries(dim, max);
         if entries > MAX_TABLE_ENTRIES {
             return Err(GameError::Limit {
                 what: format!(

@@ -141,6 +141,12 @@ pub fn factorize(n: u64) -> Vec<(u64, u32)> {
     out
 }
 
+/// Ω(n): the prime factors of `n` counted with multiplicity (0 for 0 and 1).
+#[must_use]
+pub fn big_omega(n: u64) -> u64 {
+    factorize(n).iter().map(|&(_, e)| u64::from(e)).sum()
+}
+
 /// Every divisor of `n` (n > 0), increasing.
 #[must_use]
 pub fn divisors(n: u64) -> Vec<u64> {

@@ -16,13 +16,7 @@ use crate::script::{sandboxed_engine, script_error};
 /// that takes microseconds for any 64-bit number, so a formula's cost stays
 /// within its operation limit.
 fn omega(n: INT) -> INT {
-    match u64::try_from(n) {
-        Ok(n) if n >= 2 => crate::factor::factorize(n)
-            .iter()
-            .map(|&(_, e)| INT::from(e))
-            .sum(),
-        _ => 0,
-    }
+    u64::try_from(n).map_or(0, |n| crate::factor::big_omega(n) as INT)
 }
 
 fn engine_with_helpers() -> Engine {

@@ -149,10 +149,10 @@ pub fn analyze_sum<R: Ruleset>(
             options.clear();
             match rules.candidate_options(position, target, &mut options) {
                 Ok(()) => {}
-                Err(GameError::Limit { what, limit }) => {
+                Err(limit @ GameError::Limit { .. }) => {
                     unlisted.push(UnlistedMoves {
                         component: index,
-                        reason: format!("{what} exceeds the limit of {limit}"),
+                        reason: limit.to_string(),
                     });
                     continue;
                 }

@@ -423,12 +423,6 @@ impl Kernel for ScriptKernel {
     }
 }
 
-/// `true` when no move of the code leaves two or more heaps.
-fn code_leaves_one_heap(code: &TakeBreakCode) -> bool {
-    (0..(code.finite_len() + code.repeat_len()) as u64)
-        .all(|j| code.digit(j).max_heaps().is_some_and(|k| k <= 1))
-}
-
 /// A heap game as a [`Ruleset`] on single heaps, optionally backed by a
 /// precomputed nim-sequence (values of heaps it covers are not searched).
 #[derive(Clone, Debug)]
@@ -521,7 +515,10 @@ impl Ruleset for HeapRuleset {
             HeapGame::Nim => Ok(()),
             // A few options from any heap, however large.
             HeapGame::Subtraction(_) | HeapGame::Divisor => self.game.options(*heap, out),
-            HeapGame::Code(ref code) if !code.is_infinite() && code_leaves_one_heap(code) => {
+            // No move leaves two or more heaps.
+            HeapGame::Code(ref code)
+                if !code.is_infinite() && code.max_heaps().is_some_and(|k| k <= 1) =>
+            {
                 self.game.options(*heap, out)
             }
             // About as many options as tokens (splits, all-but moves), or

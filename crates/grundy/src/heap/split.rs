@@ -18,14 +18,6 @@ pub fn for_each_divisor(n: u64, mut visit: impl FnMut(u64)) {
     }
 }
 
-/// Ω(n): the prime factors of n counted with multiplicity.
-fn big_omega(n: u64) -> u64 {
-    crate::factor::factorize(n)
-        .iter()
-        .map(|&(_, e)| u64::from(e))
-        .sum()
-}
-
 /// G(n) in `divisor`, for any n: **G(n) = Ω(n)** (and G(0) = 0).
 ///
 /// Proof, by induction on n: the proper divisors of n have Ω from 0 to
@@ -36,7 +28,7 @@ pub fn divisor_value(n: u64) -> u64 {
     if n == 0 {
         0
     } else {
-        big_omega(n)
+        crate::factor::big_omega(n)
     }
 }
 
@@ -57,7 +49,7 @@ pub fn equal_split_value(n: u64) -> u64 {
     }
     let a = n.trailing_zeros();
     let odd = n >> a;
-    big_omega(odd) + u64::from(a > 0)
+    crate::factor::big_omega(odd) + u64::from(a > 0)
 }
 
 /// Most heaps the options of one heap may list in `equal-split` (a heap of

@@ -63,24 +63,20 @@ pub fn for_each_partition(
     if k == 0 || k > m {
         return Ok(());
     }
+    let out_of_budget = |OutOfBudget| GameError::Limit {
+        what: format!("enumerating the splits of {m} tokens into {k} heaps"),
+        limit: format!("{PARTITION_BUDGET} partitions per position"),
+    };
     if modifier == Modifier::AllEqual {
         if m.is_multiple_of(k) {
-            spend(budget).map_err(|OutOfBudget| GameError::Limit {
-                what: format!("enumerating the splits of {m} tokens into {k} heaps"),
-                limit: format!("{PARTITION_BUDGET} partitions per position"),
-            })?;
+            spend(budget).map_err(out_of_budget)?;
             let parts = vec![m / k; k as usize];
             visit(&parts);
         }
         return Ok(());
     }
     let mut parts = Vec::with_capacity(k as usize);
-    partitions_from(m, k, 1, modifier, budget, &mut parts, visit).map_err(|OutOfBudget| {
-        GameError::Limit {
-            what: format!("enumerating the splits of {m} tokens into {k} heaps"),
-            limit: format!("{PARTITION_BUDGET} partitions per position"),
-        }
-    })
+    partitions_from(m, k, 1, modifier, budget, &mut parts, visit).map_err(out_of_budget)
 }
 
 /// The partition budget ran out (the caller says for which request).
@@ -430,9 +426,7 @@ impl CodeKernel {
             }
         }
     }
-}
 
-impl CodeKernel {
     /// The options of heap m = n - j that leave two heaps (the splits with
     /// a part below `near_end`; the block pass flagged the others).
     #[inline]

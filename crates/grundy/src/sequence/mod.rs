@@ -224,14 +224,12 @@ impl NimSequence {
     }
 }
 
-/// The values copied to a wider type, with room for as many values as the
-/// narrow vector had; a failed allocation is an error.
+/// The values copied to a wider type, with room for an eighth more (the
+/// engine reserves the rest of its step next); a failed allocation is an
+/// error.
 fn widened<N: Copy, W: From<N>>(narrow: &[N]) -> Result<Vec<W>, GameError> {
     let mut wide = Vec::new();
-    let room = narrow
-        .len()
-        .saturating_add(1)
-        .max(narrow.len() + narrow.len() / 8);
+    let room = narrow.len() + narrow.len() / 8 + 1;
     wide.try_reserve_exact(room).map_err(|_| GameError::Limit {
         what: format!(
             "widening {} values to {} bytes each",
