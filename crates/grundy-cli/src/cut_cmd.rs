@@ -1,17 +1,16 @@
 //! `grundy table cut:D --max N`: every value of a cutting game with all
 //! sides <= N, with a progress bar for long tables.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use grundy::cut::CutTable;
 use grundy::spec::{parse_spec, Game};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::stdout;
+use crate::progress::Progress;
 
 /// Output formats of `table`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -29,31 +28,19 @@ pub enum TableFormat {
 /// taken more than a second.
 pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
     crate::cost::check_table_cost(dim, max)?;
-    let started = Instant::now();
-    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
-    let on_terminal = std::io::stderr().is_terminal();
-    let progress = |done: u64, total: u64| {
-        if !on_terminal || started.elapsed() < Duration::from_secs(1) {
-            return;
+    let progress = Mutex::new(Progress::new(
+        0,
+        "{elapsed_precise} [{bar:40}] {pos}/{len} boxes, ETA {eta}",
+    ));
+    // The layers report from both cores.
+    let report = |done: u64, total: u64| {
+        if let Ok(mut progress) = progress.lock() {
+            progress.set_of(done, total);
         }
-        let Ok(mut slot) = bar.lock() else { return };
-        let bar = slot.get_or_insert_with(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} boxes, ETA {eta}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        bar.set_position(done);
     };
-    let table = CutTable::compute(dim, max, &progress)?;
-    if let Ok(mut slot) = bar.lock() {
-        if let Some(bar) = slot.take() {
-            bar.finish_and_clear();
-        }
+    let table = CutTable::compute(dim, max, &report)?;
+    if let Ok(progress) = progress.into_inner() {
+        progress.finish();
     }
     Ok(table)
 }

@@ -58,6 +58,16 @@ impl Progress {
         }
     }
 
+    /// Records `done` of `total` (for work whose total is known only as it
+    /// goes).
+    pub fn set_of(&mut self, done: u64, total: u64) {
+        self.total = total;
+        if let Some(bar) = self.bar() {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    }
+
     /// Records `done` and a message after the counts.
     pub fn set_with_message(&mut self, done: u64, message: String) {
         if let Some(bar) = self.bar() {

@@ -1,7 +1,7 @@
 //! `grundy seq`: the values G(0..N-1) of a heap game, streamed as they are
 //! computed, written to a resumable binary file, or read back from one.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,7 +13,6 @@ use grundy::sequence::dense::{DenseEngine, Kernel};
 use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_heap_spec;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::numbers::parse_count;
 use crate::output::stdout;
@@ -116,7 +115,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         } else if !args.force {
             refuse_to_clobber(out, spec)?;
         }
-        let bar = progress_bar(count);
+        let mut progress = crate::progress::Progress::values(count);
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
             .ok()
             .and_then(|v| v.parse().ok());
@@ -131,21 +130,19 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             checkpoint_every: args.checkpoint_secs,
         };
         let values = run.run(&mut |p: &RunProgress| {
-            if let Some(bar) = &bar {
-                bar.set_position(p.done);
-                bar.set_message(match p.rare {
+            progress.set_with_message(
+                p.done,
+                match p.rare {
                     Some(rare) => format!("largest {}, {rare} rare", p.largest),
                     None => format!("largest {}", p.largest),
-                });
-            }
+                },
+            );
             // A test hook standing in for a crash part-way.
             if abort_after.is_some_and(|k| p.done >= k) {
                 std::process::abort();
             }
         })?;
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
+        progress.finish();
         eprintln!(
             "wrote {} values of {spec} to {} ({} byte{} per value)",
             values.len(),
@@ -176,18 +173,6 @@ fn refuse_to_clobber(out: &std::path::Path, spec: &str) -> anyhow::Result<()> {
             out.display()
         ),
     }
-}
-
-fn progress_bar(total: u64) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {human_pos}/{human_len} values, {per_sec}, ETA {eta}, {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    Some(bar)
 }
 
 /// Computes G(0..count) with `engine` in steps, with progress on a
