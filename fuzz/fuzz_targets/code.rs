@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         .unwrap_or_else(|e| panic!("{text:?} printed as {printed:?}, which does not parse: {e}"));
     assert_eq!(again, code, "{text:?} -> {printed:?}");
     assert_eq!(again.to_string(), printed);
-    let game = HeapGame::Code(code);
+    let game = HeapGame::new(code);
     // Small heaps only: the point is agreement, not speed.
     let Ok(mut engine) = game.engine(grundy::sequence::EngineChoice::Dense) else {
         return;

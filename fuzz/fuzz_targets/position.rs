@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    round_trip(&HeapRuleset::new(HeapGame::Nim), text);
+    round_trip(&HeapRuleset::new(HeapGame::new(grundy::heap::nim::Nim)), text);
     for dim in 1..=4 {
         round_trip(&CutGame::new(dim).expect("dimensions 1 to 4"), text);
     }

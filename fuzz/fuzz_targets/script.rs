@@ -4,7 +4,6 @@
 //! solver agree on the values of a script that evaluates.
 #![no_main]
 
-use std::sync::Arc;
 
 use grundy::heap::HeapGame;
 use grundy::script::ScriptRules;
@@ -28,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(option.iter().all(|&h| h < n && h > 0), "options({n}) = {option:?}");
         }
     }
-    let game = HeapGame::Script(Arc::new(script));
+    let game = HeapGame::new(script);
     let Ok(values) = game.nim_sequence(6) else {
         return;
     };

@@ -20,6 +20,7 @@ use std::fmt;
 use rayon::prelude::*;
 
 use crate::error::GameError;
+use crate::family::SpecForm;
 use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 
@@ -138,6 +139,26 @@ fn for_each_half_cell(cuboid: &Cuboid, mut visit: impl FnMut(&[u32])) {
 pub struct CutGame {
     dim: usize,
     table: Option<CutTable>,
+}
+
+impl SpecForm for CutGame {
+    const FORM: &'static str = "cut:D";
+    const ABOUT: &'static str =
+        "cut a unit cell out of a D-dimensional box (D = 1..4); the 2^D corner boxes remain";
+    const EXAMPLE: &'static str = "cut:3";
+    const PREFIX: Option<&'static str> = Some("cut:");
+    type Error = GameError;
+
+    fn from_spec(dim: &str) -> Option<Result<CutGame, GameError>> {
+        Some(
+            dim.trim()
+                .parse::<usize>()
+                .map_err(|_| GameError::Rules {
+                    message: format!("'{dim}' is not a dimension (cut:1 to cut:4)"),
+                })
+                .and_then(CutGame::new),
+        )
+    }
 }
 
 impl CutGame {

@@ -7,10 +7,13 @@
 //! [`GraphError`] naming the vertex and its line: a typo never silently
 //! becomes a terminal vertex.
 
+use std::path::Path;
+
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use crate::error::GameError;
+use crate::family::SpecForm;
 use crate::nimber::{MexSet, Nimber};
 use crate::ruleset::{Options, Ruleset};
 
@@ -85,6 +88,40 @@ pub enum GraphError {
 /// The successors of a chunk of vertices, flat, with each vertex's end.
 type ResolvedChunk = Result<(Vec<u32>, Vec<usize>), GraphError>;
 
+/// A game graph file that could not be read.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum GraphFileError {
+    /// The file could not be read.
+    #[error("cannot read '{path}': {cause}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        cause: std::io::Error,
+    },
+    /// The file has a mistake in it.
+    #[error("{path}: {cause}")]
+    Graph {
+        /// The file.
+        path: String,
+        /// The mistake.
+        cause: GraphError,
+    },
+}
+
+impl SpecForm for Graph {
+    const FORM: &'static str = "graph:FILE";
+    const ABOUT: &'static str = "an explicit game graph, one 'name: successors' line per vertex";
+    const EXAMPLE: &'static str = "graph:FILE";
+    const PREFIX: Option<&'static str> = Some("graph:");
+    type Error = GraphFileError;
+
+    fn from_spec(path: &str) -> Option<Result<Graph, GraphFileError>> {
+        Some(Graph::read(Path::new(path)))
+    }
+}
+
 /// A finite game graph with named vertices; edges are moves.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
@@ -97,6 +134,16 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// Reads a graph file.
+    pub fn read(path: &Path) -> Result<Graph, GraphFileError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|cause| GraphFileError::Io {
+            path: shown.clone(),
+            cause,
+        })?;
+        Graph::parse(&text).map_err(|cause| GraphFileError::Graph { path: shown, cause })
+    }
+
     /// Reads a graph from its text form.
     pub fn parse(text: &str) -> Result<Graph, GraphError> {
         // First pass: every definition, so successors may come later.

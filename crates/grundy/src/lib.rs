@@ -25,6 +25,7 @@
 pub mod cut;
 pub mod error;
 pub mod factor;
+pub mod family;
 pub mod formula;
 pub mod graph;
 pub mod heap;

@@ -8,11 +8,18 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Engine, Scope, AST};
 
 use crate::error::GameError;
+use crate::family::SpecForm;
+use crate::heap::{Growth, HeapFamily, MoveCount};
+use crate::nimber::MexSet;
+use crate::period::ProofRule;
 use crate::ruleset::Options;
+use crate::sequence::dense::Kernel;
+use crate::sequence::NimSequence;
 
 /// Operations one call of a script may perform before it is stopped.
 pub const MAX_OPERATIONS: u64 = 50_000_000;
@@ -37,11 +44,13 @@ pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
     }
 }
 
-/// A heap game defined by a script's `options(n)`.
+/// A heap game defined by a script's `options(n)`. Cloning shares the
+/// compiled script.
+#[derive(Clone)]
 pub struct ScriptRules {
     name: String,
-    engine: Engine,
-    ast: AST,
+    engine: Arc<Engine>,
+    ast: Arc<AST>,
 }
 
 impl fmt::Debug for ScriptRules {
@@ -80,8 +89,8 @@ impl ScriptRules {
         }
         Ok(ScriptRules {
             name: name.to_owned(),
-            engine,
-            ast,
+            engine: Arc::new(engine),
+            ast: Arc::new(ast),
         })
     }
 
@@ -136,5 +145,69 @@ impl ScriptRules {
             out.end_option();
         }
         Ok(())
+    }
+}
+
+impl SpecForm for ScriptRules {
+    const FORM: &'static str = "script:FILE.rhai";
+    const ABOUT: &'static str = "options from a Rhai script defining fn options(n)";
+    const EXAMPLE: &'static str = "script:FILE.rhai";
+    const PREFIX: Option<&'static str> = Some("script:");
+    type Error = GameError;
+
+    fn from_spec(path: &str) -> Option<Result<ScriptRules, GameError>> {
+        Some(ScriptRules::load(Path::new(path)))
+    }
+}
+
+impl HeapFamily for ScriptRules {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        ScriptRules::options(self, n, out)
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::new(ScriptKernel {
+            script: self.clone(),
+            options: Options::new(),
+            seen: MexSet::new(),
+        }))
+    }
+
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Observed("no periodicity theorem covers scripted rules".to_owned())
+    }
+
+    /// Unknown: listed below the limit.
+    fn move_count(&self) -> MoveCount {
+        MoveCount::AboutOnePerToken
+    }
+
+    fn growth(&self) -> Option<Growth> {
+        Some(Growth {
+            low: 1.0,
+            high: 3.0,
+            what: "the script runs once per heap".to_owned(),
+        })
+    }
+}
+
+/// The dense kernel of a script: its options, valued from the values so far.
+struct ScriptKernel {
+    script: ScriptRules,
+    options: Options<u64>,
+    seen: MexSet,
+}
+
+impl Kernel for ScriptKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.options.clear();
+        self.script.options(n as u64, &mut self.options)?;
+        self.seen.reset(self.options.len());
+        for option in self.options.iter() {
+            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
+            self.seen.insert(value);
+        }
+        Ok(self.seen.mex().value())
     }
 }

@@ -14,6 +14,7 @@
 //! | `cut:3` | cut a unit cell out of a box (any dimension 1 to 4) |
 //! | `graph:FILE` | an explicit game graph |
 
+use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -21,11 +22,16 @@ use thiserror::Error;
 
 use crate::cut::CutGame;
 use crate::error::GameError;
-use crate::graph::{Graph, GraphError};
+use crate::family::SpecForm;
+use crate::graph::{Graph, GraphError, GraphFileError};
 use crate::heap::code::{CodeError, TakeBreakCode};
-use crate::heap::subtraction::{parse_number_set, AllBut, Subtraction};
-use crate::heap::HeapGame;
+use crate::heap::nim::Nim;
+use crate::heap::split::{Divisor, EqualSplit};
+use crate::heap::subtraction::{AllBut, Subtraction};
+use crate::heap::{HeapFamily, HeapGame};
 use crate::script::ScriptRules;
+
+pub use crate::heap::take_break::NAMED_CODES;
 
 /// A spec that does not name a game.
 #[derive(Debug, Error)]
@@ -69,12 +75,56 @@ pub enum SpecError {
     },
 }
 
-/// Every spec form, for the error that lists them.
+impl From<GraphFileError> for SpecError {
+    fn from(error: GraphFileError) -> SpecError {
+        match error {
+            GraphFileError::Io { path, cause } => SpecError::Io { path, cause },
+            GraphFileError::Graph { path, cause } => SpecError::Graph { path, cause },
+        }
+    }
+}
+
+/// A family's own error, as a [`SpecError`] for the spec `spec`.
+pub trait SpecCause {
+    /// The error.
+    fn into_spec_error(self, spec: &str) -> SpecError;
+}
+
+impl SpecCause for GameError {
+    fn into_spec_error(self, spec: &str) -> SpecError {
+        SpecError::Rules {
+            spec: spec.to_owned(),
+            cause: self,
+        }
+    }
+}
+
+impl SpecCause for CodeError {
+    fn into_spec_error(self, _spec: &str) -> SpecError {
+        SpecError::Code(self)
+    }
+}
+
+impl SpecCause for GraphFileError {
+    fn into_spec_error(self, _spec: &str) -> SpecError {
+        SpecError::from(self)
+    }
+}
+
+impl SpecCause for Infallible {
+    fn into_spec_error(self, _spec: &str) -> SpecError {
+        match self {}
+    }
+}
+
+/// Every spec form, for the error that lists them: the order of
+/// `grundy games`.
 fn spec_forms() -> String {
-    let mut forms: Vec<&str> = vec!["nim"];
-    forms.extend(NAMED_CODES.iter().map(|(name, _, _)| *name));
-    forms.extend(FAMILIES.iter().map(|f| f.form).filter(|&f| f != "nim"));
-    forms.join(", ")
+    game_list()
+        .into_iter()
+        .map(|(form, _)| form)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A game named by a spec.
@@ -89,44 +139,27 @@ pub enum Game {
     Cut(CutGame),
 }
 
-/// The named take-and-break codes.
-pub const NAMED_CODES: &[(&str, &str, &str)] = &[
-    (
-        "kayles",
-        "0.77",
-        "Kayles: knock down one pin or two adjacent pins",
-    ),
-    (
-        "dawsons-kayles",
-        "0.07",
-        "Dawson's Kayles: knock down two adjacent pins",
-    ),
-    (
-        "dawsons-chess",
-        "0.137",
-        "Dawson's chess (pawns on a 3 x n board)",
-    ),
-    (
-        "grundy",
-        "4!.0",
-        "Grundy's game: split a heap into two unequal heaps",
-    ),
-    (
-        "officers",
-        "0.6",
-        "Officers: take one, leaving one or two heaps",
-    ),
-    (
-        "treblecross",
-        "0.007",
-        "Treblecross: one-dimensional tic-tac-toe",
-    ),
-    ("guiles", "0.15", "Guiles"),
-];
+/// A family whose positions are not heaps: how its game becomes a [`Game`].
+pub trait IntoGame {
+    /// The game.
+    fn into_game(self) -> Game;
+}
+
+impl IntoGame for Graph {
+    fn into_game(self) -> Game {
+        Game::Graph(Arc::new(self))
+    }
+}
+
+impl IntoGame for CutGame {
+    fn into_game(self) -> Game {
+        Game::Cut(self)
+    }
+}
 
 /// One family of games as specs name it: the registry entry that drives
 /// [`parse_spec`], [`game_list`] (`grundy games`) and the error listing
-/// valid specs, so that a family is added in one place.
+/// valid specs, built from the family's [`SpecForm`].
 pub struct Family {
     /// The spec, or its form (`sub:1,3,4`, `cut:D`), as `grundy games`
     /// and README's table show it.
@@ -135,191 +168,107 @@ pub struct Family {
     pub about: &'static str,
     /// A spec of the family that parses (the tests parse every one).
     pub example: &'static str,
-    /// Reads a spec: `None` when it is not of this family, the game or
-    /// the family's own error otherwise.
-    parse: fn(&str) -> Option<Result<Game, SpecError>>,
+    /// The prefix naming the family, if any.
+    pub prefix: Option<&'static str>,
+    /// Reads what follows the prefix (or the whole spec): the spec, and
+    /// that text.
+    read: fn(&str, &str) -> Option<Result<Game, SpecError>>,
+}
+
+fn read_heap<F: HeapFamily + SpecForm>(spec: &str, text: &str) -> Option<Result<Game, SpecError>>
+where
+    F::Error: SpecCause,
+{
+    F::from_spec(text).map(|read| {
+        read.map(|family| Game::Heap(HeapGame::new(family)))
+            .map_err(|e| e.into_spec_error(spec))
+    })
+}
+
+fn read_other<F: IntoGame + SpecForm>(spec: &str, text: &str) -> Option<Result<Game, SpecError>>
+where
+    F::Error: SpecCause,
+{
+    F::from_spec(text).map(|read| {
+        read.map(IntoGame::into_game)
+            .map_err(|e| e.into_spec_error(spec))
+    })
 }
 
 impl Family {
+    /// The entry of a heap family.
+    #[must_use]
+    pub const fn heap<F: HeapFamily + SpecForm>() -> Family
+    where
+        F::Error: SpecCause,
+    {
+        Family {
+            form: F::FORM,
+            about: F::ABOUT,
+            example: F::EXAMPLE,
+            prefix: F::PREFIX,
+            read: read_heap::<F>,
+        }
+    }
+
+    /// The entry of a family whose positions are not heaps.
+    #[must_use]
+    pub const fn other<F: IntoGame + SpecForm>() -> Family
+    where
+        F::Error: SpecCause,
+    {
+        Family {
+            form: F::FORM,
+            about: F::ABOUT,
+            example: F::EXAMPLE,
+            prefix: F::PREFIX,
+            read: read_other::<F>,
+        }
+    }
+
     /// Reads `spec` (trimmed) if it belongs to this family.
     pub fn parse(&self, spec: &str) -> Option<Result<Game, SpecError>> {
-        (self.parse)(spec)
+        match self.prefix {
+            Some(prefix) => (self.read)(spec, spec.strip_prefix(prefix)?),
+            None => (self.read)(spec, spec),
+        }
     }
 }
 
-fn rules_error(spec: &str) -> impl Fn(GameError) -> SpecError + '_ {
-    move |cause| SpecError::Rules {
-        spec: spec.to_owned(),
-        cause,
-    }
-}
-
-/// Every family, in the order specs are tried. Named take-and-break
-/// codes (`kayles`, ...) come from [`NAMED_CODES`], after `nim`.
+/// Every family, in the order `grundy games` shows them (named codes
+/// after `nim`, from [`NAMED_CODES`]). Specs are read by the family whose
+/// prefix they start with, else by the first family without a prefix that
+/// recognises them. Adding a family is one line here.
 pub const FAMILIES: &[Family] = &[
-    Family {
-        form: "graph:FILE",
-        about: "an explicit game graph, one 'name: successors' line per vertex",
-        example: "graph:FILE",
-        parse: |spec| {
-            let path = spec.strip_prefix("graph:")?;
-            Some(read_graph(Path::new(path)).map(|g| Game::Graph(Arc::new(g))))
-        },
-    },
-    Family {
-        form: "cut:D",
-        about: "cut a unit cell out of a D-dimensional box (D = 1..4); the 2^D corner boxes remain",
-        example: "cut:3",
-        parse: |spec| {
-            let dim = spec.strip_prefix("cut:")?;
-            let error = rules_error(spec);
-            Some(
-                dim.trim()
-                    .parse::<usize>()
-                    .map_err(|_| {
-                        error(GameError::Rules {
-                            message: format!("'{dim}' is not a dimension (cut:1 to cut:4)"),
-                        })
-                    })
-                    .and_then(|dim| CutGame::new(dim).map_err(&error))
-                    .map(Game::Cut),
-            )
-        },
-    },
-    Family {
-        form: "script:FILE.rhai",
-        about: "options from a Rhai script defining fn options(n)",
-        example: "script:FILE.rhai",
-        parse: |spec| {
-            let path = spec.strip_prefix("script:")?;
-            Some(
-                ScriptRules::load(Path::new(path))
-                    .map(|script| Game::Heap(HeapGame::Script(Arc::new(script))))
-                    .map_err(rules_error(spec)),
-            )
-        },
-    },
-    Family {
-        form: "sub:1,3,4",
-        about: "subtraction game: take an amount from the set (ranges allowed: sub:1..100, sub:1..5,9)",
-        example: "sub:1..5,9",
-        parse: |spec| {
-            let list = spec.strip_prefix("sub:")?;
-            Some(
-                parse_number_set(list, "subtraction set")
-                    .and_then(Subtraction::new)
-                    .map(|game| Game::Heap(HeapGame::Subtraction(game)))
-                    .map_err(rules_error(spec)),
-            )
-        },
-    },
-    Family {
-        form: "allbut:1,2",
-        about: "all-but subtraction game: take any amount except those listed",
-        example: "allbut:1,2",
-        parse: |spec| {
-            let list = spec.strip_prefix("allbut:")?;
-            let set = if list.trim().is_empty() {
-                Ok(Vec::new())
-            } else {
-                parse_number_set(list, "excluded set")
-            };
-            Some(
-                set.and_then(AllBut::new)
-                    .map(|game| Game::Heap(HeapGame::AllBut(game)))
-                    .map_err(rules_error(spec)),
-            )
-        },
-    },
-    Family {
-        form: "nim",
-        about: "Nim: take any number of tokens from one heap",
-        example: "nim",
-        parse: |spec| spec.eq_ignore_ascii_case("nim").then(|| Ok(Game::Heap(HeapGame::Nim))),
-    },
-    Family {
-        form: "equal-split",
-        about: "split a heap of n into b >= 2 equal heaps (b divides n)",
-        example: "equal-split",
-        parse: |spec| {
-            spec.eq_ignore_ascii_case("equal-split")
-                .then(|| Ok(Game::Heap(HeapGame::EqualSplit)))
-        },
-    },
-    Family {
-        form: "divisor",
-        about: "replace a heap by one of its proper divisors",
-        example: "divisor",
-        parse: |spec| spec.eq_ignore_ascii_case("divisor").then(|| Ok(Game::Heap(HeapGame::Divisor))),
-    },
-    Family {
-        form: "0.77, 4!.0, 0.[3], ...",
-        about: "any take-and-break code in CGSuite's syntax: digits 0-9 A-V, &N;, {2,3}, {2+}, modifiers ! ? =, a repeating [tail]",
-        example: "0.137",
-        parse: |spec| {
-            if let Some((_, code, _)) = NAMED_CODES
-                .iter()
-                .find(|(name, _, _)| name.eq_ignore_ascii_case(spec))
-            {
-                return Some(
-                    TakeBreakCode::parse(code)
-                        .map(|code| Game::Heap(HeapGame::Code(code)))
-                        .map_err(SpecError::from),
-                );
-            }
-            // Codes start with a digit (0-9, A-V), '&' or '{', and have a
-            // point; no game name has one.
-            let looks_like_code = spec
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_digit() || matches!(c, '.' | '&' | '{'))
-                || spec.contains('.');
-            looks_like_code.then(|| {
-                TakeBreakCode::parse(spec)
-                    .map(|code| Game::Heap(HeapGame::Code(code)))
-                    .map_err(SpecError::from)
-            })
-        },
-    },
+    Family::heap::<Nim>(),
+    Family::heap::<TakeBreakCode>(),
+    Family::heap::<Subtraction>(),
+    Family::heap::<AllBut>(),
+    Family::heap::<EqualSplit>(),
+    Family::heap::<Divisor>(),
+    Family::heap::<ScriptRules>(),
+    Family::other::<CutGame>(),
+    Family::other::<Graph>(),
 ];
 
 /// Every game family with a one-line description, for `grundy games`:
-/// the registry, with `nim` followed by the named codes.
+/// the registry, with the named codes after the first family (`nim`).
 #[must_use]
 pub fn game_list() -> Vec<(String, String)> {
-    let mut list = Vec::new();
-    let by_form = |form: &str| FAMILIES.iter().find(|f| f.form == form);
-    let nim = by_form("nim").expect("nim is registered");
-    list.push((nim.form.to_owned(), nim.about.to_owned()));
-    for (name, code, about) in NAMED_CODES {
-        list.push(((*name).to_owned(), format!("{about} (code {code})")));
-    }
-    // The rest in the order `grundy games` has always shown them.
-    for form in [
-        "0.77, 4!.0, 0.[3], ...",
-        "sub:1,3,4",
-        "allbut:1,2",
-        "equal-split",
-        "divisor",
-        "script:FILE.rhai",
-        "cut:D",
-        "graph:FILE",
-    ] {
-        let family = by_form(form).expect("listed families are registered");
-        list.push((family.form.to_owned(), family.about.to_owned()));
-    }
-    debug_assert_eq!(list.len(), FAMILIES.len() + NAMED_CODES.len());
+    let mut list: Vec<(String, String)> = FAMILIES
+        .iter()
+        .map(|family| (family.form.to_owned(), family.about.to_owned()))
+        .collect();
+    let named = NAMED_CODES
+        .iter()
+        .map(|(name, code, about)| ((*name).to_owned(), format!("{about} (code {code})")));
+    list.splice(1..1, named);
     list
 }
 
 /// Reads a game graph file.
 pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|cause| SpecError::Io {
-        path: shown.clone(),
-        cause,
-    })?;
-    Graph::parse(&text).map_err(|cause| SpecError::Graph { path: shown, cause })
+    Ok(Graph::read(path)?)
 }
 
 /// The heap game a spec names, if it names one.
@@ -336,11 +285,13 @@ pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
     }
 }
 
-/// The game a spec names: the first registered family that recognises
-/// it reads it.
+/// The game a spec names: the family whose prefix it starts with reads
+/// it, or else the first family without a prefix that recognises it.
 pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
     let trimmed = spec.trim();
-    for family in FAMILIES {
+    let prefixed = FAMILIES.iter().filter(|f| f.prefix.is_some());
+    let by_shape = FAMILIES.iter().filter(|f| f.prefix.is_none());
+    for family in prefixed.chain(by_shape) {
         if let Some(result) = family.parse(trimmed) {
             return result.map_err(|e| match e {
                 // Errors name the spec as the user wrote it.

@@ -7,7 +7,6 @@ use grundy::heap::HeapGame;
 use grundy::script::ScriptRules;
 use grundy::spec::parse_heap_spec;
 use grundy::{GameError, HeapRuleset, Solver};
-use std::sync::Arc;
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,7 +15,7 @@ fn example(name: &str) -> PathBuf {
 }
 
 fn script_game(source: &str) -> HeapGame {
-    HeapGame::Script(Arc::new(ScriptRules::compile("test", source).unwrap()))
+    HeapGame::new(ScriptRules::compile("test", source).unwrap())
 }
 
 #[test]

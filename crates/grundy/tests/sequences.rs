@@ -271,7 +271,10 @@ fn divisor_theorems_match_the_dense_kernels() {
     // The closed forms (Ω(n) for divisor; Ω(odd part) + [n even] for
     // equal-split) against the kernels, which take the mex over options.
     use grundy::heap::HeapGame;
-    for game in [HeapGame::Divisor, HeapGame::EqualSplit] {
+    for game in [
+        HeapGame::new(grundy::heap::split::Divisor),
+        HeapGame::new(grundy::heap::split::EqualSplit),
+    ] {
         let values = game.nim_sequence(20_000).unwrap();
         for n in 0..20_000u64 {
             assert_eq!(

@@ -238,16 +238,15 @@ fn the_traversal_computes_other_valuations() {
     use grundy::heap::HeapGame;
     use grundy::solver::Traversal;
     // In Nim the longest play from a heap of n takes one token at a time.
-    let nim = grundy::HeapRuleset::new(HeapGame::Nim);
+    let nim = grundy::HeapRuleset::new(HeapGame::new(grundy::heap::nim::Nim));
     let mut longest = Traversal::with_valuation(&nim, LongestPlay);
     for n in 0..40u64 {
         assert_eq!(longest.value(&n).unwrap(), n);
     }
     // In Kayles a row of n pins lasts at most n moves (one pin each), and
     // the traversal still reports cycles the same way (none here).
-    let kayles = grundy::HeapRuleset::new(HeapGame::Code(
-        grundy::TakeBreakCode::parse("0.77").unwrap(),
-    ));
+    let kayles =
+        grundy::HeapRuleset::new(HeapGame::new(grundy::TakeBreakCode::parse("0.77").unwrap()));
     let mut longest = Traversal::with_valuation(&kayles, LongestPlay);
     for n in 0..30u64 {
         assert_eq!(longest.value(&n).unwrap(), n);

@@ -13,6 +13,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use crate::sequence::moves::{MoveTable, SplitKind};
+
 /// How the heaps left by a move must relate to each other.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Modifier {
@@ -25,54 +27,6 @@ pub enum Modifier {
     NotAllEqual,
     /// `=`: the heaps left are all equal.
     AllEqual,
-}
-
-/// How the two heaps a split leaves must relate: what a modifier means
-/// when exactly two heaps are left (`!` and `?` both ask them to differ).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum SplitKind {
-    /// Any two heaps.
-    Any,
-    /// Two different heaps.
-    Unequal,
-    /// Two equal heaps.
-    Equal,
-}
-
-/// A finite code's moves decoded once, by what they leave: the one table
-/// that the explicit options' fast paths, the dense kernel's pair loops
-/// and the sparse engine all read, instead of each walking the digits and
-/// mapping modifiers again. Moves leaving three or more heaps are not in
-/// it (they go through partitions or XOR-set tables).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoveTable {
-    /// j with "take j, leave nothing" (from a heap of exactly j; j > 0).
-    pub whole: Vec<usize>,
-    /// j with "take j, leave one heap" (j > 0).
-    pub single: Vec<usize>,
-    /// j with "take j, leave two heaps", and how they must relate.
-    pub splits: Vec<(usize, SplitKind)>,
-}
-
-impl MoveTable {
-    /// The moves of the finite digits of `code` (`d_0 .. d_(len - 1)`).
-    #[must_use]
-    pub fn of(code: &TakeBreakCode) -> MoveTable {
-        let mut table = MoveTable::default();
-        for j in 0..code.finite_len() {
-            let digit = code.digit(j as u64);
-            if digit.allows(0) && j > 0 {
-                table.whole.push(j);
-            }
-            if digit.allows(1) && j > 0 {
-                table.single.push(j);
-            }
-            if digit.allows(2) {
-                table.splits.push((j, digit.modifier().two_heap_split()));
-            }
-        }
-        table
-    }
 }
 
 impl Modifier {
@@ -230,6 +184,27 @@ pub struct TakeBreakCode {
 }
 
 impl TakeBreakCode {
+    /// The moves of the finite digits (`d_0 .. d_(len - 1)`), decoded
+    /// once by what they leave: the table the explicit options' fast
+    /// paths, the dense kernel's pair loops and the sparse engine read.
+    #[must_use]
+    pub fn move_table(&self) -> MoveTable {
+        let mut table = MoveTable::default();
+        for j in 0..self.finite_len() {
+            let digit = self.digit(j as u64);
+            if digit.allows(0) && j > 0 {
+                table.whole.push(j);
+            }
+            if digit.allows(1) && j > 0 {
+                table.single.push(j);
+            }
+            if digit.allows(2) {
+                table.splits.push((j, digit.modifier().two_heap_split()));
+            }
+        }
+        table
+    }
+
     /// A code from its digits d0, d1, ... (no tail, nothing added).
     pub fn from_digits(digits: Vec<Digit>) -> TakeBreakCode {
         TakeBreakCode {

@@ -8,10 +8,12 @@
 //! precomputed nim-sequence so that sums of large heaps evaluate instantly.
 
 pub mod code;
+pub mod nim;
 pub mod split;
 pub mod subtraction;
 pub mod take_break;
 
+use std::fmt;
 use std::sync::Arc;
 
 use crate::error::GameError;
@@ -20,15 +22,8 @@ use crate::period::{
     find_period_in, judge, value_from_period, PeriodReport, Periodicity, ProofRule,
 };
 use crate::ruleset::{Options, Ruleset};
-use crate::script::ScriptRules;
 use crate::sequence::dense::{DenseEngine, Kernel};
-use crate::sequence::sparse::{sparse_applies, SparseKernel};
 use crate::sequence::{EngineChoice, NimSequence};
-
-use self::code::TakeBreakCode;
-use self::split::{DivisorKernel, EqualSplitKernel};
-use self::subtraction::{AllBut, AllButKernel, Subtraction, SubtractionKernel};
-use self::take_break::CodeKernel;
 
 /// Reads a heap size written by a user.
 pub fn parse_heap(text: &str) -> Result<u64, GameError> {
@@ -116,52 +111,120 @@ impl WorkEstimate {
 /// How long the cost probe computes values before extrapolating.
 const PROBE_SECONDS: f64 = 0.3;
 
-/// Every family of heap game.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub enum HeapGame {
-    /// Nim: take any number from one heap.
-    Nim,
-    /// A take-and-break code.
-    Code(TakeBreakCode),
-    /// Take an amount from a finite set.
-    Subtraction(Subtraction),
-    /// Take any amount except those in a finite set.
-    AllBut(AllBut),
-    /// Split a heap into b >= 2 equal heaps.
-    EqualSplit,
-    /// Replace a heap by a proper divisor.
-    Divisor,
-    /// Options from a user script.
-    Script(Arc<ScriptRules>),
+/// How many moves a heap of a family has: whether every move from a heap
+/// of any size can be listed (winning moves of huge heaps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveCount {
+    /// A few moves from any heap, however large (subtraction, divisors,
+    /// codes whose moves leave at most one heap).
+    Few,
+    /// About as many moves as tokens (splits, all-but moves), or unknown
+    /// (scripts): listed for heaps up to [`MAX_ENUMERATED_HEAP`].
+    AboutOnePerToken,
 }
 
+/// Why computing a family's nim-sequence can grow faster than the
+/// engines hide, and how fast it may grow (see [`HeapGame::estimated_work`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Growth {
+    /// The least exponent of n the time may grow with.
+    pub low: f64,
+    /// The largest.
+    pub high: f64,
+    /// What grows, in words.
+    pub what: String,
+}
+
+/// A family of heap games: everything grundy needs to know about one.
+///
+/// A family is one module with a type implementing this trait and
+/// [`crate::family::SpecForm`], and one line in [`crate::spec::FAMILIES`].
+/// The provided methods are what every heap family shares (no sparse
+/// engine, no closed form, no cost beyond the engines', moves in the words
+/// of heaps); a family overrides those that differ.
+pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
+    /// Writes every option of a heap of `n` into `out`.
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError>;
+
+    /// The dense-engine kernel of this game.
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError>;
+
+    /// The kernel for an engine choice: the dense kernel, unless the
+    /// family has a sparse engine.
+    fn kernel_for(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
+        match choice {
+            EngineChoice::Auto | EngineChoice::Dense => self.dense_kernel(),
+            EngineChoice::Sparse { .. } => Err(GameError::Rules {
+                message: "the sparse engine applies only to take-and-break codes whose moves leave at most two heaps".to_owned(),
+            }),
+        }
+    }
+
+    /// The theorem that can prove this game's periodicity, or why none
+    /// applies.
+    fn proof_rule(&self) -> ProofRule;
+
+    /// How many moves a heap has.
+    fn move_count(&self) -> MoveCount;
+
+    /// G(n) for any n by a theorem, for the families that have one.
+    fn closed_form_value(&self, _n: u64) -> Option<u64> {
+        None
+    }
+
+    /// Why the work of G(0..N) may grow faster than quadratically, for
+    /// the families where it may (`None`: linear or quadratic at worst).
+    fn growth(&self) -> Option<Growth> {
+        None
+    }
+
+    /// Writes the options of a heap of `n` that may have value `target`
+    /// (see [`Ruleset::candidate_options`]): every option, listed for any
+    /// heap when there are few and up to [`MAX_ENUMERATED_HEAP`] otherwise.
+    fn candidate_options(
+        &self,
+        n: u64,
+        _target: Nimber,
+        out: &mut Options<u64>,
+    ) -> Result<(), GameError> {
+        if self.move_count() == MoveCount::AboutOnePerToken && n > MAX_ENUMERATED_HEAP {
+            return Err(GameError::Limit {
+                what: format!(
+                    "listing the moves from a heap of {n} (it has about as many options as tokens)"
+                ),
+                limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
+            });
+        }
+        self.options(n, out)
+    }
+
+    /// Describes a move from a heap of `from` to the heaps `to`: taking
+    /// tokens and splitting what is left, in the words of heaps.
+    fn describe_move(&self, from: u64, to: &[u64]) -> String {
+        describe_heap_move(from, to)
+    }
+}
+
+/// A heap game: one family's rules, shared. Cloning is cheap.
+#[derive(Clone, Debug)]
+pub struct HeapGame(Arc<dyn HeapFamily>);
+
 impl HeapGame {
+    /// The game of a family.
+    #[must_use]
+    pub fn new(family: impl HeapFamily) -> HeapGame {
+        HeapGame(Arc::new(family))
+    }
+
+    /// The family's rules.
+    #[must_use]
+    pub fn family(&self) -> &dyn HeapFamily {
+        &*self.0
+    }
+
     /// Writes every option of a heap of `n` into `out`.
     pub fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
-        match self {
-            HeapGame::Nim => {
-                for taken in 1..=n {
-                    push_take(out, n, taken);
-                }
-                Ok(())
-            }
-            HeapGame::Code(code) => take_break::code_options(code, n, out),
-            HeapGame::Subtraction(game) => {
-                game.options(n, out);
-                Ok(())
-            }
-            HeapGame::AllBut(game) => {
-                game.options(n, out);
-                Ok(())
-            }
-            HeapGame::EqualSplit => split::equal_split_options(n, out),
-            HeapGame::Divisor => {
-                split::divisor_options(n, out);
-                Ok(())
-            }
-            HeapGame::Script(script) => script.options(n, out),
-        }
+        self.0.options(n, out)
     }
 
     /// The kernel the automatic engine choice picks for this game.
@@ -171,38 +234,12 @@ impl HeapGame {
 
     /// The kernel for an engine choice.
     pub fn kernel_for(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
-        match (self, choice) {
-            (HeapGame::Code(code), EngineChoice::Auto) if sparse_applies(code) => {
-                return Ok(Box::new(SparseKernel::new(code, None)?));
-            }
-            (HeapGame::Code(code), EngineChoice::Sparse { mask }) => {
-                return Ok(Box::new(SparseKernel::new(code, mask)?));
-            }
-            (_, EngineChoice::Sparse { .. }) => {
-                return Err(GameError::Rules {
-                    message: "the sparse engine applies only to take-and-break codes whose moves leave at most two heaps".to_owned(),
-                });
-            }
-            _ => {}
-        }
-        self.dense_kernel()
+        self.0.kernel_for(choice)
     }
 
     /// The dense-engine kernel for this game.
     pub fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
-        Ok(match self {
-            HeapGame::Nim => Box::new(NimKernel),
-            HeapGame::Code(code) => Box::new(CodeKernel::new(code.clone())?),
-            HeapGame::Subtraction(game) => Box::new(SubtractionKernel::new(game)),
-            HeapGame::AllBut(game) => Box::new(AllButKernel::new(game)),
-            HeapGame::EqualSplit => Box::<EqualSplitKernel>::default(),
-            HeapGame::Divisor => Box::<DivisorKernel>::default(),
-            HeapGame::Script(script) => Box::new(ScriptKernel {
-                script: Arc::clone(script),
-                options: Options::new(),
-                seen: crate::nimber::MexSet::new(),
-            }),
-        })
+        self.0.dense_kernel()
     }
 
     /// An engine for this game with the chosen kernel, ready to extend.
@@ -221,22 +258,7 @@ impl HeapGame {
     /// applies.
     #[must_use]
     pub fn proof_rule(&self) -> ProofRule {
-        match self {
-            HeapGame::Nim => ProofRule::Nim,
-            HeapGame::Code(code) => take_break::proof_rule(code),
-            HeapGame::Subtraction(sub) => ProofRule::Subtraction {
-                largest: sub.amounts().last().copied().unwrap_or(0),
-            },
-            HeapGame::AllBut(_) => ProofRule::Observed(
-                "all-but subtraction games are arithmetic-periodic, but grundy proves no bound on the preperiod".to_owned(),
-            ),
-            HeapGame::EqualSplit | HeapGame::Divisor => ProofRule::Observed(
-                "no periodicity theorem covers splitting games".to_owned(),
-            ),
-            HeapGame::Script(_) => ProofRule::Observed(
-                "no periodicity theorem covers scripted rules".to_owned(),
-            ),
-        }
+        self.0.proof_rule()
     }
 
     /// What the values G(0..values.len()) of this game establish about
@@ -280,45 +302,21 @@ impl HeapGame {
     /// proofs). `None` for the others.
     #[must_use]
     pub fn closed_form_value(&self, n: u64) -> Option<u64> {
-        match self {
-            HeapGame::Nim => Some(n),
-            HeapGame::Divisor => Some(split::divisor_value(n)),
-            HeapGame::EqualSplit => Some(split::equal_split_value(n)),
-            HeapGame::Code(_)
-            | HeapGame::Subtraction(_)
-            | HeapGame::AllBut(_)
-            | HeapGame::Script(_) => None,
-        }
+        self.0.closed_form_value(n)
     }
 
     /// What computing G(0..count) will cost, for the families whose work
-    /// grows faster than the engines can hide or cannot be known: codes
-    /// whose moves may leave three or more heaps (XOR-set tables,
-    /// partitions), which grow with the square to the cube of the count
-    /// (or faster, with modifiers), and scripts.
+    /// grows faster than the engines can hide or cannot be known
+    /// ([`HeapFamily::growth`]): codes whose moves may leave three or more
+    /// heaps (XOR-set tables, partitions), which grow with the square to
+    /// the cube of the count (or faster, with modifiers), and scripts.
     /// The first values are computed for a fraction of a second and the
     /// growth fitted to their times, so the estimate follows the machine
     /// and the game. `None` when no estimate is needed (the request is
     /// linear or quadratic at worst, or finishes within the probe).
     pub fn estimated_work(&self, count: u64) -> Result<Option<WorkEstimate>, GameError> {
-        // The range of growth exponents the probe may fit, and what grows.
-        let (low, high, what) = match self {
-            HeapGame::Code(code) => match take_break::growth(code) {
-                Some((heaps, false)) => (2.0, 3.0, format!("moves of {code} may leave {heaps} or more heaps")),
-                Some((heaps, true)) => (
-                    2.0,
-                    8.0,
-                    format!("moves of {code} may leave {heaps} or more heaps, enumerated partition by partition"),
-                ),
-                None => return Ok(None),
-            },
-            HeapGame::Script(_) => (1.0, 3.0, "the script runs once per heap".to_owned()),
-            // Linear or quadratic at worst.
-            HeapGame::Nim
-            | HeapGame::Subtraction(_)
-            | HeapGame::AllBut(_)
-            | HeapGame::EqualSplit
-            | HeapGame::Divisor => return Ok(None),
+        let Some(Growth { low, high, what }) = self.0.growth() else {
+            return Ok(None);
         };
         let mut engine = self.engine(EngineChoice::Dense)?;
         let started = std::time::Instant::now();
@@ -362,22 +360,7 @@ impl HeapGame {
     /// Describes a move from a heap of `from` to the heaps `to`.
     #[must_use]
     pub fn describe_move(&self, from: u64, to: &[u64]) -> String {
-        match self {
-            HeapGame::Nim => {
-                let left: u64 = to.iter().sum();
-                format!("take {} from the heap of {from}", from - left)
-            }
-            HeapGame::Divisor => match to {
-                [d] => format!("replace the heap of {from} by a heap of {d}, one of its divisors"),
-                _ => describe_heap_move(from, to),
-            },
-            // Taking tokens and splitting what is left, in the heaps' words.
-            HeapGame::Code(_)
-            | HeapGame::Subtraction(_)
-            | HeapGame::AllBut(_)
-            | HeapGame::EqualSplit
-            | HeapGame::Script(_) => describe_heap_move(from, to),
-        }
+        self.0.describe_move(from, to)
     }
 }
 
@@ -393,33 +376,6 @@ impl<K: Kernel + ?Sized> Kernel for Box<K> {
     }
     fn rare_count(&self) -> Option<usize> {
         (**self).rare_count()
-    }
-}
-
-struct NimKernel;
-impl Kernel for NimKernel {
-    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
-        Ok(values.len() as u64)
-    }
-}
-
-struct ScriptKernel {
-    script: Arc<ScriptRules>,
-    options: Options<u64>,
-    seen: crate::nimber::MexSet,
-}
-
-impl Kernel for ScriptKernel {
-    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
-        let n = g.len();
-        self.options.clear();
-        self.script.options(n as u64, &mut self.options)?;
-        self.seen.reset(self.options.len());
-        for option in self.options.iter() {
-            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
-            self.seen.insert(value);
-        }
-        Ok(self.seen.mex().value())
     }
 }
 
@@ -506,38 +462,7 @@ impl Ruleset for HeapRuleset {
         target: Nimber,
         out: &mut Options<u64>,
     ) -> Result<(), GameError> {
-        match self.game {
-            // In Nim only the heap of size `target` has value `target`.
-            HeapGame::Nim if target.value() < *heap => {
-                push_take(out, *heap, *heap - target.value());
-                Ok(())
-            }
-            HeapGame::Nim => Ok(()),
-            // A few options from any heap, however large.
-            HeapGame::Subtraction(_) | HeapGame::Divisor => self.game.options(*heap, out),
-            // No move leaves two or more heaps.
-            HeapGame::Code(ref code)
-                if !code.is_infinite() && code.max_heaps().is_some_and(|k| k <= 1) =>
-            {
-                self.game.options(*heap, out)
-            }
-            // About as many options as tokens (splits, all-but moves), or
-            // unknown (scripts): listed below a limit.
-            HeapGame::Code(_)
-            | HeapGame::AllBut(_)
-            | HeapGame::EqualSplit
-            | HeapGame::Script(_) => {
-                if *heap > MAX_ENUMERATED_HEAP {
-                    return Err(GameError::Limit {
-                        what: format!(
-                            "listing the moves from a heap of {heap} (it has about as many options as tokens)"
-                        ),
-                        limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
-                    });
-                }
-                self.game.options(*heap, out)
-            }
-        }
+        self.game.0.candidate_options(*heap, target, out)
     }
 
     fn parse_position(&self, text: &str) -> Result<u64, GameError> {

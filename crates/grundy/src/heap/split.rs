@@ -2,11 +2,101 @@
 //! equal heaps, b dividing n) and `divisor` (a heap becomes one of its
 //! proper divisors).
 
+use std::convert::Infallible;
+
 use crate::error::GameError;
+use crate::family::SpecForm;
+use crate::heap::{describe_heap_move, HeapFamily, MoveCount};
 use crate::nimber::MexSet;
+use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
+
+/// `equal-split`: a heap of n becomes b >= 2 equal heaps, b dividing n.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EqualSplit;
+
+/// `divisor`: a heap becomes one of its proper divisors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Divisor;
+
+impl SpecForm for EqualSplit {
+    const FORM: &'static str = "equal-split";
+    const ABOUT: &'static str = "split a heap of n into b >= 2 equal heaps (b divides n)";
+    const EXAMPLE: &'static str = "equal-split";
+    const PREFIX: Option<&'static str> = None;
+    type Error = Infallible;
+
+    fn from_spec(text: &str) -> Option<Result<EqualSplit, Infallible>> {
+        text.eq_ignore_ascii_case("equal-split")
+            .then_some(Ok(EqualSplit))
+    }
+}
+
+impl HeapFamily for EqualSplit {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        equal_split_options(n, out)
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::<EqualSplitKernel>::default())
+    }
+
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Observed("no periodicity theorem covers splitting games".to_owned())
+    }
+
+    fn move_count(&self) -> MoveCount {
+        MoveCount::AboutOnePerToken
+    }
+
+    fn closed_form_value(&self, n: u64) -> Option<u64> {
+        Some(equal_split_value(n))
+    }
+}
+
+impl SpecForm for Divisor {
+    const FORM: &'static str = "divisor";
+    const ABOUT: &'static str = "replace a heap by one of its proper divisors";
+    const EXAMPLE: &'static str = "divisor";
+    const PREFIX: Option<&'static str> = None;
+    type Error = Infallible;
+
+    fn from_spec(text: &str) -> Option<Result<Divisor, Infallible>> {
+        text.eq_ignore_ascii_case("divisor").then_some(Ok(Divisor))
+    }
+}
+
+impl HeapFamily for Divisor {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        divisor_options(n, out);
+        Ok(())
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::<DivisorKernel>::default())
+    }
+
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Observed("no periodicity theorem covers splitting games".to_owned())
+    }
+
+    fn move_count(&self) -> MoveCount {
+        MoveCount::Few
+    }
+
+    fn closed_form_value(&self, n: u64) -> Option<u64> {
+        Some(divisor_value(n))
+    }
+
+    fn describe_move(&self, from: u64, to: &[u64]) -> String {
+        match to {
+            [d] => format!("replace the heap of {from} by a heap of {d}, one of its divisors"),
+            _ => describe_heap_move(from, to),
+        }
+    }
+}
 
 /// Calls `visit` with every divisor of `n` (n >= 1), in no particular order.
 pub fn for_each_divisor(n: u64, mut visit: impl FnMut(u64)) {

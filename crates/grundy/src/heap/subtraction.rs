@@ -2,8 +2,10 @@
 //! (`sub:1,3,4`), or for any s *not* in a finite set (`allbut:1,2`).
 
 use crate::error::GameError;
-use crate::heap::push_take;
+use crate::family::SpecForm;
+use crate::heap::{push_take, HeapFamily, MoveCount};
 use crate::nimber::MexSet;
+use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
@@ -98,6 +100,42 @@ impl Subtraction {
     }
 }
 
+impl SpecForm for Subtraction {
+    const FORM: &'static str = "sub:1,3,4";
+    const ABOUT: &'static str =
+        "subtraction game: take an amount from the set (ranges allowed: sub:1..100, sub:1..5,9)";
+    const EXAMPLE: &'static str = "sub:1..5,9";
+    const PREFIX: Option<&'static str> = Some("sub:");
+    type Error = GameError;
+
+    fn from_spec(list: &str) -> Option<Result<Subtraction, GameError>> {
+        Some(parse_number_set(list, "subtraction set").and_then(Subtraction::new))
+    }
+}
+
+impl HeapFamily for Subtraction {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        Subtraction::options(self, n, out);
+        Ok(())
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::new(SubtractionKernel::new(self)))
+    }
+
+    /// Periodic from the start, with a bound on the period found from the
+    /// largest amount (see [`ProofRule::Subtraction`]).
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Subtraction {
+            largest: self.amounts.last().copied().unwrap_or(0),
+        }
+    }
+
+    fn move_count(&self) -> MoveCount {
+        MoveCount::Few
+    }
+}
+
 /// Dense kernel for [`Subtraction`]: values are at most the set's size.
 pub struct SubtractionKernel {
     amounts: Vec<usize>,
@@ -173,6 +211,44 @@ impl AllBut {
                 push_take(out, n, s);
             }
         }
+    }
+}
+
+impl SpecForm for AllBut {
+    const FORM: &'static str = "allbut:1,2";
+    const ABOUT: &'static str = "all-but subtraction game: take any amount except those listed";
+    const EXAMPLE: &'static str = "allbut:1,2";
+    const PREFIX: Option<&'static str> = Some("allbut:");
+    type Error = GameError;
+
+    fn from_spec(list: &str) -> Option<Result<AllBut, GameError>> {
+        let set = if list.trim().is_empty() {
+            Ok(Vec::new())
+        } else {
+            parse_number_set(list, "excluded set")
+        };
+        Some(set.and_then(AllBut::new))
+    }
+}
+
+impl HeapFamily for AllBut {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        AllBut::options(self, n, out);
+        Ok(())
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::new(AllButKernel::new(self)))
+    }
+
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Observed(
+            "all-but subtraction games are arithmetic-periodic, but grundy proves no bound on the preperiod".to_owned(),
+        )
+    }
+
+    fn move_count(&self) -> MoveCount {
+        MoveCount::AboutOnePerToken
     }
 }
 

@@ -11,12 +11,16 @@
 //! into a clear error.
 
 use crate::error::GameError;
-use crate::heap::code::{Digit, Modifier, MoveTable, SplitKind, TakeBreakCode};
+use crate::family::SpecForm;
+use crate::heap::code::{CodeError, Digit, Modifier, SplitKind, TakeBreakCode};
+use crate::heap::{Growth, HeapFamily, MoveCount};
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::{
-    insert_pair_range, insert_pairs_into, Kernel, ValueFlags, ValueWidth,
+    insert_pair_range, insert_pairs_into, BoundedKernel, Kernel, ValueFlags, ValueWidth,
 };
+use crate::sequence::sparse::SparseKernel;
+use crate::sequence::EngineChoice;
 use crate::sequence::NimSequence;
 
 /// Most partitions one position may enumerate before the request is
@@ -135,55 +139,181 @@ fn partitions_from(
     Ok(())
 }
 
-/// The theorem that can prove a code's periodicity: the Guy–Smith theorem
-/// and its generalisation, for finite codes without modifiers whose moves
-/// leave a bounded number of heaps.
-#[must_use]
-pub fn proof_rule(code: &TakeBreakCode) -> ProofRule {
-    if code.has_modifiers() {
-        return ProofRule::Observed(format!(
-            "the code {code} has a modifier (! ? =), and the periodicity theorem does not hold for such codes"
-        ));
-    }
-    if code.is_infinite() {
-        return ProofRule::Observed(format!(
-            "the code {code} has a repeating tail, and the periodicity theorem needs finitely many digits"
-        ));
-    }
-    let Some(heaps) = code.max_heaps() else {
-        return ProofRule::Observed(format!(
-            "the code {code} allows any number of heaps, and the periodicity theorem needs a bound"
-        ));
-    };
-    match code.last_nonzero() {
-        Some(t) => ProofRule::TakeBreak {
-            heaps: heaps.max(1),
-            last_digit: t,
-        },
-        None => ProofRule::Observed(format!("the code {code} has no moves")),
+/// The named take-and-break codes: (name, code, description).
+pub const NAMED_CODES: &[(&str, &str, &str)] = &[
+    (
+        "kayles",
+        "0.77",
+        "Kayles: knock down one pin or two adjacent pins",
+    ),
+    (
+        "dawsons-kayles",
+        "0.07",
+        "Dawson's Kayles: knock down two adjacent pins",
+    ),
+    (
+        "dawsons-chess",
+        "0.137",
+        "Dawson's chess (pawns on a 3 x n board)",
+    ),
+    (
+        "grundy",
+        "4!.0",
+        "Grundy's game: split a heap into two unequal heaps",
+    ),
+    (
+        "officers",
+        "0.6",
+        "Officers: take one, leaving one or two heaps",
+    ),
+    (
+        "treblecross",
+        "0.007",
+        "Treblecross: one-dimensional tic-tac-toe",
+    ),
+    ("guiles", "0.15", "Guiles"),
+];
+
+impl SpecForm for TakeBreakCode {
+    const FORM: &'static str = "0.77, 4!.0, 0.[3], ...";
+    const ABOUT: &'static str = "any take-and-break code in CGSuite's syntax: digits 0-9 A-V, &N;, {2,3}, {2+}, modifiers ! ? =, a repeating [tail]";
+    const EXAMPLE: &'static str = "0.137";
+    const PREFIX: Option<&'static str> = None;
+    type Error = CodeError;
+
+    /// A named code (`kayles`), or anything shaped like a code: it starts
+    /// with a digit (0-9, A-V), a point, '&' or '{', or has a point (no
+    /// game name has one), so that a malformed code gets the caret.
+    fn from_spec(text: &str) -> Option<Result<TakeBreakCode, CodeError>> {
+        if let Some((_, code, _)) = NAMED_CODES
+            .iter()
+            .find(|(name, _, _)| name.eq_ignore_ascii_case(text))
+        {
+            return Some(TakeBreakCode::parse(code));
+        }
+        let looks_like_code = text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, '.' | '&' | '{'))
+            || text.contains('.');
+        looks_like_code.then(|| TakeBreakCode::parse(text))
     }
 }
 
-/// Whether the work of computing G(0..N) for a code can grow faster than
-/// quadratically: `Some((heaps, partitions))` when some move may leave
-/// three or more heaps (`heaps`: the most any listed count allows, at
-/// least 3), with `partitions` true when such a move has a modifier (and
-/// is enumerated partition by partition). `None` for codes whose moves
-/// leave at most two heaps.
+/// `true` when the sparse engine can run `code`: finitely many digits,
+/// moves leaving at most two heaps, nothing added.
 #[must_use]
-pub fn growth(code: &TakeBreakCode) -> Option<(u64, bool)> {
-    let span = (code.finite_len() + code.repeat_len()) as u64;
-    let mut heaps = 0u64;
-    let mut partitions = false;
-    for digit in (0..span).map(|j| code.digit(j)) {
-        let most = digit.max_heaps();
-        if most.is_some_and(|k| k < 3) {
-            continue;
-        }
-        heaps = heaps.max(most.unwrap_or(3));
-        partitions |= digit.modifier() != Modifier::None;
+pub fn sparse_applies(code: &TakeBreakCode) -> bool {
+    !code.is_infinite()
+        && !code.adds_tokens()
+        && !code.has_null_move()
+        && code.max_heaps().is_some_and(|k| k <= 2)
+}
+
+/// The sparse kernel of `code`; `mask` fixes the mask.
+fn sparse_kernel(code: &TakeBreakCode, mask: Option<u64>) -> Result<Box<dyn Kernel>, GameError> {
+    check_evaluable(code)?;
+    if !sparse_applies(code) {
+        return Err(GameError::Rules {
+            message: format!(
+                "the sparse engine needs a finite code whose moves leave at most two heaps; {code} is not one (use the dense engine)"
+            ),
+        });
     }
-    (heaps >= 3).then_some((heaps, partitions))
+    Ok(Box::new(SparseKernel::new(
+        code.move_table(),
+        CodeKernel::new(code.clone())?,
+        mask,
+    )))
+}
+
+impl HeapFamily for TakeBreakCode {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        code_options(self, n, out)
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::new(CodeKernel::new(self.clone())?))
+    }
+
+    /// The sparse engine where it applies (Auto), or when asked for.
+    fn kernel_for(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
+        match choice {
+            EngineChoice::Auto if sparse_applies(self) => sparse_kernel(self, None),
+            EngineChoice::Sparse { mask } => sparse_kernel(self, mask),
+            EngineChoice::Auto | EngineChoice::Dense => self.dense_kernel(),
+        }
+    }
+
+    /// The Guy–Smith theorem and its generalisation, for finite codes
+    /// without modifiers whose moves leave a bounded number of heaps.
+    fn proof_rule(&self) -> ProofRule {
+        let code = self;
+        if code.has_modifiers() {
+            return ProofRule::Observed(format!(
+                "the code {code} has a modifier (! ? =), and the periodicity theorem does not hold for such codes"
+            ));
+        }
+        if code.is_infinite() {
+            return ProofRule::Observed(format!(
+                "the code {code} has a repeating tail, and the periodicity theorem needs finitely many digits"
+            ));
+        }
+        let Some(heaps) = code.max_heaps() else {
+            return ProofRule::Observed(format!(
+                "the code {code} allows any number of heaps, and the periodicity theorem needs a bound"
+            ));
+        };
+        match code.last_nonzero() {
+            Some(t) => ProofRule::TakeBreak {
+                heaps: heaps.max(1),
+                last_digit: t,
+            },
+            None => ProofRule::Observed(format!("the code {code} has no moves")),
+        }
+    }
+
+    /// A few moves when none leaves two or more heaps; otherwise about one
+    /// per token (the splits).
+    fn move_count(&self) -> MoveCount {
+        if !self.is_infinite() && self.max_heaps().is_some_and(|k| k <= 1) {
+            MoveCount::Few
+        } else {
+            MoveCount::AboutOnePerToken
+        }
+    }
+
+    /// Moves leaving three or more heaps (XOR-set tables: the square to the
+    /// cube of the count; with a modifier, partition by partition).
+    fn growth(&self) -> Option<Growth> {
+        let code = self;
+        let span = (code.finite_len() + code.repeat_len()) as u64;
+        let mut heaps = 0u64;
+        let mut partitions = false;
+        for digit in (0..span).map(|j| code.digit(j)) {
+            let most = digit.max_heaps();
+            if most.is_some_and(|k| k < 3) {
+                continue;
+            }
+            heaps = heaps.max(most.unwrap_or(3));
+            partitions |= digit.modifier() != Modifier::None;
+        }
+        (heaps >= 3).then(|| {
+            if partitions {
+                Growth {
+                    low: 2.0,
+                    high: 8.0,
+                    what: format!("moves of {code} may leave {heaps} or more heaps, enumerated partition by partition"),
+                }
+            } else {
+                Growth {
+                    low: 2.0,
+                    high: 3.0,
+                    what: format!("moves of {code} may leave {heaps} or more heaps"),
+                }
+            }
+        })
+    }
 }
 
 /// The heap counts a digit allows for `m` tokens left, from 2 on.
@@ -326,7 +456,7 @@ impl CodeKernel {
         let splits = if code.is_infinite() {
             Vec::new()
         } else {
-            MoveTable::of(&code)
+            code.move_table()
                 .splits
                 .into_iter()
                 .filter(|&(_, kind)| kind != SplitKind::Equal)
@@ -344,18 +474,6 @@ impl CodeKernel {
             block_width: 0,
             block_rows: Vec::new(),
         })
-    }
-
-    /// The bound on values so far (every XOR of them is below it).
-    #[must_use]
-    pub fn value_width(&self) -> ValueWidth {
-        self.width
-    }
-
-    /// Records a value computed elsewhere (by a kernel delegating to this
-    /// one part of the time), keeping the value bound current.
-    pub fn note_value(&mut self, value: u64) {
-        self.width.record(value);
     }
 
     /// The far splits of heaps `start..start + PAIR_BLOCK`: the splits
@@ -495,6 +613,16 @@ impl CodeKernel {
             }
         }
         Ok(())
+    }
+}
+
+impl BoundedKernel for CodeKernel {
+    fn value_width(&self) -> ValueWidth {
+        self.width
+    }
+
+    fn note_value(&mut self, value: u64) {
+        self.width.record(value);
     }
 }
 

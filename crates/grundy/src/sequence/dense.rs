@@ -36,6 +36,17 @@ pub trait Kernel {
     }
 }
 
+/// A kernel that keeps the bound on the values so far, so that an engine
+/// working beside it (the sparse engine, which hands it the first values
+/// and the ones it cannot do better on) reads one bound for both.
+pub trait BoundedKernel: Kernel {
+    /// The bound on values so far (every XOR of them is below it).
+    fn value_width(&self) -> ValueWidth;
+
+    /// Records a value computed elsewhere, keeping the bound current.
+    fn note_value(&mut self, value: u64);
+}
+
 /// The number of bits of the largest value so far: every option value (an
 /// XOR of earlier values) is below `2^bits`, so a mex needs `2^bits + 1`
 /// bits of set.

@@ -2,6 +2,7 @@
 //! narrowly as the values allow, and the engines that compute them.
 
 pub mod dense;
+pub mod moves;
 pub mod pair_search;
 pub mod sparse;
 pub mod store;

@@ -20,10 +20,11 @@
 //! the current block heap by heap.
 
 use crate::error::GameError;
-use crate::heap::code::{MoveTable, SplitKind, TakeBreakCode};
-use crate::heap::take_break::{check_evaluable, CodeKernel};
 use crate::rare::{best_mask, is_rare};
-use crate::sequence::dense::{insert_pairs_into, Kernel, Narrow, ValueFlags, ValueWidth};
+use crate::sequence::dense::{
+    insert_pairs_into, BoundedKernel, Kernel, Narrow, ValueFlags, ValueWidth,
+};
+use crate::sequence::moves::{MoveTable, SplitKind};
 use crate::sequence::pair_search::remove_pair_values;
 use crate::sequence::{NimSequence, Values};
 use std::time::Instant;
@@ -65,16 +66,6 @@ const SEARCH_STEP: usize = 1024;
 /// ~9%; the earlier split into 63 + 63 + 2 rows cost ~6%, since the last
 /// group runs the whole loop over the rare parts for two rows).
 const GROUP_BYTES: usize = 32 << 10;
-
-/// `true` when the sparse engine can run `code`: finitely many digits,
-/// moves leaving at most two heaps, nothing added.
-#[must_use]
-pub fn sparse_applies(code: &TakeBreakCode) -> bool {
-    !code.is_infinite()
-        && !code.adds_tokens()
-        && !code.has_null_move()
-        && code.max_heaps().is_some_and(|k| k <= 2)
-}
 
 /// Rare positions (increasing) and their values.
 #[derive(Default)]
@@ -575,11 +566,14 @@ fn heap_value<T: Narrow>(cx: &HeapContext<'_>, view: &View<'_, T>, scratch: &mut
     candidates.iter().min().copied().unwrap_or(smallest_common)
 }
 
-/// The sparse-space kernel.
-pub struct SparseKernel {
+/// The sparse-space kernel, for games whose moves leave at most two heaps
+/// (the [`MoveTable`] is all it reads of the game), beside a dense kernel
+/// `D` of the same game that computes the values while no sparse space is
+/// in use and keeps the value bound for both.
+pub struct SparseKernel<D> {
     moves: MoveTable,
     /// The dense kernel, used while no sparse space is in use.
-    dense: CodeKernel,
+    dense: D,
     /// Mask fixed by the user, if any.
     fixed_mask: Option<u64>,
     /// Current mask; `None` while no sparse space is in use.
@@ -604,20 +598,15 @@ pub struct SparseKernel {
     common: Vec<u8>,
 }
 
-impl SparseKernel {
-    /// A kernel for `code`; `mask` fixes the mask instead of choosing it.
-    pub fn new(code: &TakeBreakCode, mask: Option<u64>) -> Result<SparseKernel, GameError> {
-        check_evaluable(code)?;
-        if !sparse_applies(code) {
-            return Err(GameError::Rules {
-                message: format!(
-                    "the sparse engine needs a finite code whose moves leave at most two heaps; {code} is not one (use the dense engine)"
-                ),
-            });
-        }
-        Ok(SparseKernel {
-            moves: MoveTable::of(code),
-            dense: CodeKernel::new(code.clone())?,
+impl<D: BoundedKernel + Send> SparseKernel<D> {
+    /// A kernel for the game whose moves are `moves` (every move of the
+    /// game, each leaving at most two heaps) and whose dense kernel is
+    /// `dense`; `mask` fixes the mask instead of choosing it.
+    #[must_use]
+    pub fn new(moves: MoveTable, dense: D, mask: Option<u64>) -> SparseKernel<D> {
+        SparseKernel {
+            moves,
+            dense,
             fixed_mask: mask,
             mask,
             rare: RareList::default(),
@@ -630,7 +619,7 @@ impl SparseKernel {
             block_rare: Vec::new(),
             band: BAND_START,
             common: Vec::new(),
-        })
+        }
     }
 
     /// Chooses the mask from the values so far and rebuilds the rare list.
@@ -789,7 +778,7 @@ impl SparseKernel {
     }
 }
 
-impl Kernel for SparseKernel {
+impl<D: BoundedKernel + Send> Kernel for SparseKernel<D> {
     fn restore(&mut self, values: &NimSequence) {
         self.dense.restore(values);
         self.rows.retire();

@@ -628,7 +628,7 @@ mod tests {
     use crate::heap::HeapGame;
 
     fn nim_kernel() -> Result<Box<dyn Kernel>, GameError> {
-        HeapGame::Nim.kernel()
+        HeapGame::new(crate::heap::nim::Nim).kernel()
     }
 
     fn nim_run<'a>(out: &'a Path, target: u64, resume: bool) -> RunToFile<'a> {
@@ -692,7 +692,9 @@ mod tests {
         // of them is the one that needed two (G(256) = 256).
         let dir = tempfile::tempdir().unwrap();
         let whole = reference(dir.path());
-        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let values = HeapGame::new(crate::heap::nim::Nim)
+            .nim_sequence(1000)
+            .unwrap();
         for (committed, on_disk) in [(200, 300), (256, 400), (257, 257)] {
             let got = resumed(
                 dir.path(),
@@ -709,7 +711,9 @@ mod tests {
         // The widened file was still being written beside the old one.
         let dir = tempfile::tempdir().unwrap();
         let whole = reference(dir.path());
-        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let values = HeapGame::new(crate::heap::nim::Nim)
+            .nim_sequence(1000)
+            .unwrap();
         let out = dir.path().join("resumed.bin");
         fs::write(sibling(&companions(&out).0, ".tmp"), raw(&values, 100, 2)).unwrap();
         let got = resumed(
@@ -724,7 +728,9 @@ mod tests {
     #[test]
     fn damaged_values_are_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let values = HeapGame::new(crate::heap::nim::Nim)
+            .nim_sequence(1000)
+            .unwrap();
         let mut partial = raw(&values, 220, 1);
         partial[17] ^= 1;
         let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
@@ -736,7 +742,9 @@ mod tests {
     #[test]
     fn a_short_file_is_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let values = HeapGame::Nim.nim_sequence(1000).unwrap();
+        let values = HeapGame::new(crate::heap::nim::Nim)
+            .nim_sequence(1000)
+            .unwrap();
         let partial = raw(&values, 150, 1);
         let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
         assert!(error.to_string().contains("vouches for 200"), "{error}");
@@ -745,7 +753,7 @@ mod tests {
     #[test]
     fn fewer_values_than_the_checkpoint_holds_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let game = HeapGame::Nim;
+        let game = HeapGame::new(crate::heap::nim::Nim);
         let values = game.nim_sequence(1000).unwrap();
         let out = dir.path().join("resumed.bin");
         let (partial_path, checkpoint_path) = companions(&out);

@@ -1,0 +1,37 @@
+//! How a family of games is named by specs: the static half of a family.
+//!
+//! A family is one module. Its type implements [`SpecForm`] (the spec
+//! that names it, what it is in one line, an example, and how a spec
+//! becomes the game) and, for heap games, [`crate::heap::HeapFamily`]
+//! (options, kernel, periodicity theorem, move wording); a family whose
+//! positions are not heaps implements [`crate::Ruleset`] with its own
+//! position type. One line in [`crate::spec::FAMILIES`] then makes it
+//! known to `parse_spec`, `grundy games`, the error listing valid specs
+//! and the test that checks README's table.
+//!
+//! This module sits below every family and below [`crate::spec`], so that
+//! families and the registry import it, and never each other's modules
+//! the wrong way round.
+
+/// The spec of a family: its name, its description, and how a spec string
+/// becomes the game.
+pub trait SpecForm: Sized {
+    /// The spec, or its form (`sub:1,3,4`, `cut:D`), as `grundy games` and
+    /// README's table show it.
+    const FORM: &'static str;
+    /// What the family is, in one line.
+    const ABOUT: &'static str;
+    /// A spec of the family that parses (the tests parse every one that
+    /// names no file).
+    const EXAMPLE: &'static str;
+    /// The prefix that names the family (`sub:`), if it has one. Families
+    /// with a prefix are tried first and get only what follows it; the
+    /// others get the whole spec and say whether it is theirs.
+    const PREFIX: Option<&'static str>;
+    /// What goes wrong reading a spec of this family.
+    type Error;
+
+    /// Reads a spec (trimmed; after the prefix, for a family with one):
+    /// `None` when it is not of this family.
+    fn from_spec(text: &str) -> Option<Result<Self, Self::Error>>;
+}
