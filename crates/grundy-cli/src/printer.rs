@@ -168,7 +168,7 @@ impl Render for AnalyzeReport {
 impl Render for EvalReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         // Sums too large to show whole after each move are shown by size.
-        let whole = self.position_text.len() <= crate::eval::RESULT_SHOWN_UP_TO;
+        let whole = self.position_text.len() <= grundy::report::RESULT_SHOWN_UP_TO;
         writeln!(out, "game:     {}", self.game)?;
         if whole {
             writeln!(out, "position: {}", self.position_text.join(" + "))?;

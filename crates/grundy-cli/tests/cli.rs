@@ -69,6 +69,33 @@ fn eval_losing_position() {
 }
 
 #[test]
+fn eval_wythoff_pairs() {
+    // (3,5) is Wythoff's second P-position (⌊2φ⌋, ⌊2φ²⌋); from (4,5) one
+    // winning move takes one from the first heap.
+    let out = grundy()
+        .args(["eval", "wythoff", "(3,5)", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["position"], serde_json::json!([[3, 5]]));
+    grundy()
+        .args(["eval", "wythoff", "4,5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome:  N"))
+        .stdout(predicate::str::contains(
+            "take 1 from the first heap of (4,5), leaving (3,5)",
+        ));
+    grundy()
+        .args(["eval", "wythoff", "(1,2,3)"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two heaps, written (x,y)"));
+}
+
+#[test]
 fn eval_rejects_bad_heap() {
     grundy()
         .args(["eval", "nim", "3", "x4"])

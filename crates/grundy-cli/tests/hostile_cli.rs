@@ -219,6 +219,16 @@ fn hostile_inputs_get_clear_errors() {
         &["eval", "cut:3", "4294967295x4294967295x4294967295"],
     );
     add(Refused, &["eval", "cut:2", "x"]);
+    add(Refused, &["eval", "wythoff", "(18446744073709551615,1)"]);
+    add(Refused, &["eval", "wythoff", "(0,18446744073709551615)"]);
+    add(Refused, &["eval", "wythoff", "(1,2,3)"]);
+    add(Refused, &["eval", "wythoff", "()"]);
+    add(
+        Refused,
+        &["eval", "wythoff:18446744073709551615", "(5000,5000)"],
+    );
+    add(Fine, &["eval", "wythoff:18446744073709551615", "(30,20)"]);
+    add(Refused, &["seq", "wythoff"]);
     add(Fine, &["eval", "cut:3", "0x0x0"]);
     add(Fine, &["eval", "nim", "18446744073709551615", "1"]);
     add(Fine, &["eval", "kayles", "18446744073709551615", "1"]);

@@ -294,6 +294,10 @@ impl Ruleset for CutGame {
         cuboid.to_string()
     }
 
+    fn position_json(&self, cuboid: &Cuboid) -> serde_json::Value {
+        serde_json::Value::from(cuboid.sides())
+    }
+
     fn describe_move(&self, from: &Cuboid, to: &[Cuboid]) -> String {
         let cell = self.find_cut(from, to);
         describe_cut(from, to, cell.as_deref())

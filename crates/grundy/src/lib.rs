@@ -20,6 +20,8 @@
 //! * [`report`]: typed reports of every command, rendered as text or JSON.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
+//! * [`family`]: how a family of games is named by specs.
+//! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
 
 pub mod cut;
@@ -40,6 +42,7 @@ pub mod sequence;
 pub mod solver;
 pub mod spec;
 pub mod sum;
+pub mod wythoff;
 
 pub use error::GameError;
 pub use graph::{Graph, GraphError};

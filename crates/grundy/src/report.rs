@@ -7,11 +7,17 @@
 //! a heap as a number, a box as its list of sides, a graph vertex as its
 //! name.
 
+use std::fmt;
+
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::error::GameError;
 use crate::formula::Counterexample;
 use crate::period::PeriodReport;
+use crate::ruleset::Ruleset;
+use crate::solver::Solver;
+use crate::sum::analyze_sum;
 
 /// `period`: the pattern found in a nim-sequence and how it is known.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -236,4 +242,104 @@ pub struct NimberReport {
     pub operands: Vec<u64>,
     /// The result.
     pub result: u64,
+}
+
+/// Sums of at most this many components show the whole sum after each
+/// winning move: a sum of n components has up to n winning moves of n
+/// components each.
+pub const RESULT_SHOWN_UP_TO: usize = 64;
+
+/// Reads the components of a sum written by a user.
+pub fn parse_positions<R: Ruleset>(
+    rules: &R,
+    texts: &[String],
+) -> Result<Vec<R::Position>, GameError> {
+    texts.iter().map(|t| rules.parse_position(t)).collect()
+}
+
+/// `eval`: the value, outcome and every winning move of the sum of
+/// `positions` in any ruleset, positions written as the ruleset writes
+/// them ([`Ruleset::position_json`], [`Ruleset::format_position`]).
+pub fn eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+) -> Result<EvalReport, GameError> {
+    let mut solver = Solver::new(rules);
+    let analysis = analyze_sum(&mut solver, positions)?;
+    let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
+    let json = |p: &R::Position| rules.position_json(p);
+    let text = |p: &R::Position| rules.format_position(p);
+    let mut winning_moves = Vec::new();
+    for m in &analysis.winning_moves {
+        // Moves leaving the same option (a cut and its mirror images) share
+        // everything but their description.
+        let all = rules.equivalent_moves(&m.from, &m.to);
+        let result = show_result.then(|| m.result(positions));
+        let to: Vec<Value> = m.to.iter().map(json).collect();
+        let result_json: Option<Vec<Value>> = result.as_ref().map(|r| r.iter().map(json).collect());
+        let to_text: Vec<String> = m.to.iter().map(text).collect();
+        let result_text: Option<Vec<String>> =
+            result.as_ref().map(|r| r.iter().map(text).collect());
+        for (i, description) in all.iter().enumerate() {
+            winning_moves.push(MoveReport {
+                component: m.component,
+                from: json(&m.from),
+                to: to.clone(),
+                description: description.clone(),
+                result: result_json.clone(),
+                // The first stands for the others.
+                representative: (all.len() > 1).then_some(i == 0),
+                to_text: to_text.clone(),
+                result_text: result_text.clone(),
+            });
+        }
+    }
+    let unlisted: Vec<UnlistedReport> = analysis
+        .unlisted
+        .iter()
+        .map(|u| UnlistedReport {
+            component: u.component,
+            from: json(&positions[u.component]),
+            reason: u.reason.clone(),
+            from_text: text(&positions[u.component]),
+        })
+        .collect();
+    Ok(EvalReport {
+        game: spec.to_owned(),
+        position: positions.iter().map(json).collect(),
+        component_values: analysis
+            .component_values
+            .iter()
+            .map(|v| v.value())
+            .collect(),
+        value: analysis.value.value(),
+        outcome: analysis.outcome.as_str(),
+        winning_moves,
+        winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
+        position_text: positions.iter().map(text).collect(),
+    })
+}
+
+/// A game of any family whose positions are read from text and whose sums
+/// the generic solver evaluates: the type-erased face of a [`Ruleset`],
+/// so that a family with positions of its own kind (a pair `(3,5)`, a row
+/// of coins) needs no code in the command line or the server.
+pub trait SumEvaluator: fmt::Debug + Send + Sync {
+    /// Reads the components of a sum, only to check them: an error names
+    /// the first that is not a position.
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError>;
+
+    /// [`eval_report`] of the sum written `texts`.
+    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError>;
+}
+
+impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
+        parse_positions(self, texts).map(drop)
+    }
+
+    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError> {
+        eval_report(self, spec, &parse_positions(self, texts)?)
+    }
 }

@@ -151,6 +151,12 @@ pub trait Ruleset {
         format!("{position:?}")
     }
 
+    /// A position as JSON consumers expect it: its text form by default; a
+    /// heap is a number, a box its list of sides.
+    fn position_json(&self, position: &Self::Position) -> serde_json::Value {
+        serde_json::Value::String(self.format_position(position))
+    }
+
     /// Describes the move from `from` to the option `to`, in words.
     fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
         let to: Vec<String> = to.iter().map(|p| self.format_position(p)).collect();

@@ -29,7 +29,9 @@ use crate::heap::nim::Nim;
 use crate::heap::split::{Divisor, EqualSplit};
 use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
+use crate::report::SumEvaluator;
 use crate::script::ScriptRules;
+use crate::wythoff::Wythoff;
 
 pub use crate::heap::take_break::NAMED_CODES;
 
@@ -137,6 +139,9 @@ pub enum Game {
     Graph(Arc<Graph>),
     /// A cutting game on boxes (`cut:D`).
     Cut(CutGame),
+    /// A game of a family with positions of its own kind, evaluated by the
+    /// generic solver ([`Family::positional`]).
+    Positional(Arc<dyn SumEvaluator>),
 }
 
 /// A family whose positions are not heaps: how its game becomes a [`Game`].
@@ -195,6 +200,19 @@ where
     })
 }
 
+fn read_positional<F: SumEvaluator + SpecForm + 'static>(
+    spec: &str,
+    text: &str,
+) -> Option<Result<Game, SpecError>>
+where
+    F::Error: SpecCause,
+{
+    F::from_spec(text).map(|read| {
+        read.map(|game| Game::Positional(Arc::new(game)))
+            .map_err(|e| e.into_spec_error(spec))
+    })
+}
+
 impl Family {
     /// The entry of a heap family.
     #[must_use]
@@ -226,6 +244,23 @@ impl Family {
         }
     }
 
+    /// The entry of a family with positions of its own kind, whose sums the
+    /// generic solver evaluates (any [`crate::Ruleset`] is a
+    /// [`SumEvaluator`]).
+    #[must_use]
+    pub const fn positional<F: SumEvaluator + SpecForm + 'static>() -> Family
+    where
+        F::Error: SpecCause,
+    {
+        Family {
+            form: F::FORM,
+            about: F::ABOUT,
+            example: F::EXAMPLE,
+            prefix: F::PREFIX,
+            read: read_positional::<F>,
+        }
+    }
+
     /// Reads `spec` (trimmed) if it belongs to this family.
     pub fn parse(&self, spec: &str) -> Option<Result<Game, SpecError>> {
         match self.prefix {
@@ -249,6 +284,7 @@ pub const FAMILIES: &[Family] = &[
     Family::heap::<ScriptRules>(),
     Family::other::<CutGame>(),
     Family::other::<Graph>(),
+    Family::positional::<Wythoff>(),
 ];
 
 /// Every game family with a one-line description, for `grundy games`:
@@ -275,7 +311,7 @@ pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
 pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
     match parse_spec(spec)? {
         Game::Heap(game) => Ok(game),
-        Game::Graph(_) | Game::Cut(_) => Err(SpecError::Rules {
+        Game::Graph(_) | Game::Cut(_) | Game::Positional(_) => Err(SpecError::Rules {
             spec: spec.to_owned(),
             cause: GameError::Rules {
                 message: "this command needs a heap game (positions that are single numbers)"

@@ -473,6 +473,10 @@ impl Ruleset for HeapRuleset {
         heap.to_string()
     }
 
+    fn position_json(&self, heap: &u64) -> serde_json::Value {
+        serde_json::Value::from(*heap)
+    }
+
     fn describe_move(&self, from: &u64, to: &[u64]) -> String {
         self.game.describe_move(*from, to)
     }

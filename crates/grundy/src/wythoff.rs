@@ -1,0 +1,166 @@
+//! Wythoff's game and Fraenkel's generalisation: a family whose positions
+//! are pairs of heaps `(x,y)`, evaluated by the generic solver.
+//!
+//! A move takes any positive number of tokens from one heap, or takes `a`
+//! from one heap and `b` from the other with `a, b >= 1` and `|a - b| < k`
+//! (`wythoff` is k = 1: the same number from both). This is the game of
+//! A. S. Fraenkel, *How to beat your Wythoff games' opponent on three
+//! fronts*, Amer. Math. Monthly 89 (1982) 353–361, whose P-positions are
+//! the pairs `(A_n, B_n)` and `(B_n, A_n)` with `A_n = mex{A_i, B_i : i < n}`
+//! and `B_n = A_n + k n`; for k = 1 these are Wythoff's
+//! `(⌊nφ⌋, ⌊nφ²⌋)`. The tests check both.
+//!
+//! The family is one file and one line in [`crate::spec::FAMILIES`]
+//! (`Family::positional`): `eval` reads its positions, evaluates sums of
+//! them and words its moves through [`Ruleset`] alone.
+
+use crate::error::GameError;
+use crate::family::SpecForm;
+use crate::ruleset::{Options, Ruleset};
+
+/// The most work (positions times options, roughly) one position may
+/// cost the generic solver before it is refused up front.
+pub const MAX_WORK: u64 = 2_000_000_000;
+
+/// Wythoff's game with diagonal moves `|a - b| < k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wythoff {
+    k: u64,
+}
+
+impl Wythoff {
+    /// The game with diagonal moves `|a - b| < k` (k >= 1).
+    pub fn new(k: u64) -> Result<Wythoff, GameError> {
+        if k == 0 {
+            return Err(GameError::Rules {
+                message: "wythoff:k needs k >= 1 (diagonal moves take a and b with |a - b| < k)"
+                    .to_owned(),
+            });
+        }
+        Ok(Wythoff { k })
+    }
+
+    /// k.
+    #[must_use]
+    pub fn k(&self) -> u64 {
+        self.k
+    }
+
+    /// About how many option visits evaluating `(x, y)` costs the
+    /// solver: every position below it, each with its options.
+    fn work(&self, x: u64, y: u64) -> u64 {
+        let positions = x.saturating_add(1).saturating_mul(y.saturating_add(1));
+        let diagonal = self.k.saturating_mul(2) - 1;
+        // At most x * y diagonal moves, however large k is.
+        let options = x
+            .saturating_add(y)
+            .saturating_add(x.min(y).saturating_mul(diagonal).min(x.saturating_mul(y)));
+        positions.saturating_mul(options.max(1))
+    }
+}
+
+impl SpecForm for Wythoff {
+    const FORM: &'static str = "wythoff, wythoff:k";
+    const ABOUT: &'static str = "two heaps (x,y): take from one heap, or a from one and b from the other with |a - b| < k (k = 1: Wythoff's game)";
+    const EXAMPLE: &'static str = "wythoff:2";
+    const PREFIX: Option<&'static str> = None;
+    type Error = GameError;
+
+    fn from_spec(text: &str) -> Option<Result<Wythoff, GameError>> {
+        if text.eq_ignore_ascii_case("wythoff") {
+            return Some(Wythoff::new(1));
+        }
+        let k = text.strip_prefix("wythoff:")?;
+        Some(
+            crate::number::parse_u64(k)
+                .map_err(|e| GameError::Rules {
+                    message: format!("'{k}' is not a k for wythoff:k: {e}"),
+                })
+                .and_then(Wythoff::new),
+        )
+    }
+}
+
+impl Ruleset for Wythoff {
+    type Position = (u64, u64);
+
+    fn options(
+        &self,
+        &(x, y): &(u64, u64),
+        out: &mut Options<(u64, u64)>,
+    ) -> Result<(), GameError> {
+        for left in 0..x {
+            out.push_option([(left, y)]);
+        }
+        for left in 0..y {
+            out.push_option([(x, left)]);
+        }
+        for a in 1..=x {
+            // b >= 1, b <= y, |a - b| < k.
+            let low = a.saturating_sub(self.k - 1).max(1);
+            let high = a.saturating_add(self.k - 1).min(y);
+            for b in low..=high {
+                out.push_option([(x - a, y - b)]);
+            }
+        }
+        Ok(())
+    }
+
+    /// `(3,5)`, `3,5` or `3 5`.
+    fn parse_position(&self, text: &str) -> Result<(u64, u64), GameError> {
+        let invalid = |reason: String| GameError::InvalidPosition {
+            text: text.to_owned(),
+            reason,
+        };
+        let inner = text.trim();
+        let inner = inner
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(inner);
+        let parts: Vec<&str> = inner
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .collect();
+        let [x, y] = parts[..] else {
+            return Err(invalid(
+                "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
+            ));
+        };
+        let heap = |part: &str| {
+            crate::number::parse_u64(part)
+                .map_err(|e| invalid(format!("'{part}' is not a heap size: {e}")))
+        };
+        let (x, y) = (heap(x)?, heap(y)?);
+        let work = self.work(x, y);
+        if work > MAX_WORK {
+            return Err(GameError::Limit {
+                what: format!(
+                    "evaluating ({x},{y}) by search (about {work} option visits over the positions below it)"
+                ),
+                limit: format!("{MAX_WORK} option visits"),
+            });
+        }
+        Ok((x, y))
+    }
+
+    fn format_position(&self, &(x, y): &(u64, u64)) -> String {
+        format!("({x},{y})")
+    }
+
+    fn position_json(&self, &(x, y): &(u64, u64)) -> serde_json::Value {
+        serde_json::json!([x, y])
+    }
+
+    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
+        let Some(&(u, v)) = to.first() else {
+            return format!("move from ({x},{y})");
+        };
+        match (x - u, y - v) {
+            (a, 0) => format!("take {a} from the first heap of ({x},{y}), leaving ({u},{v})"),
+            (0, b) => format!("take {b} from the second heap of ({x},{y}), leaving ({u},{v})"),
+            (a, b) => format!(
+                "take {a} from the first heap and {b} from the second of ({x},{y}), leaving ({u},{v})"
+            ),
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Wythoff's game and Fraenkel's generalisation, evaluated by the generic
+//! solver through the family's `Ruleset`, against an independent table
+//! and against the theorems that give the P-positions:
+//! A. S. Fraenkel, *How to beat your Wythoff games' opponent on three
+//! fronts*, Amer. Math. Monthly 89 (1982): for `wythoff:k` the P-positions
+//! are (A_n, B_n) and (B_n, A_n) with A_n = mex{A_i, B_i : i < n} and
+//! B_n = A_n + k n; for k = 1 (W. A. Wythoff, 1907) A_n = ⌊nφ⌋, B_n = ⌊nφ²⌋.
+
+use grundy::spec::{parse_spec, Game};
+use grundy::wythoff::Wythoff;
+use grundy::{Nimber, Ruleset, Solver};
+
+/// G(x, y) for x, y < size by a plain table, written from the rules
+/// without the crate's options or solver.
+fn table(size: usize, k: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; size]; size];
+    for x in 0..size {
+        for y in 0..size {
+            let mut seen = Vec::new();
+            seen.extend((0..x).map(|u| g[u][y]));
+            seen.extend((0..y).map(|v| g[x][v]));
+            for a in 1..=x {
+                for b in 1..=y {
+                    if a.abs_diff(b) < k {
+                        seen.push(g[x - a][y - b]);
+                    }
+                }
+            }
+            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn solver_agrees_with_a_plain_table() {
+    for k in 1..=3u64 {
+        let rules = Wythoff::new(k).unwrap();
+        let want = table(24, k as usize);
+        let mut solver = Solver::new(&rules);
+        for x in 0..24u64 {
+            for y in 0..24u64 {
+                assert_eq!(
+                    solver.value(&(x, y)).unwrap(),
+                    Nimber::new(want[x as usize][y as usize]),
+                    "wythoff:{k} ({x},{y})"
+                );
+            }
+        }
+    }
+}
+
+/// Fraenkel's P-positions (A_n, B_n), for A_n below `limit`.
+fn fraenkel_pairs(k: u64, limit: u64) -> Vec<(u64, u64)> {
+    let mut used = std::collections::BTreeSet::new();
+    let mut pairs = Vec::new();
+    // The mex only grows: every value below it is used.
+    let mut a = 0;
+    for n in 0.. {
+        while used.contains(&a) {
+            a += 1;
+        }
+        if a >= limit {
+            break;
+        }
+        let b = a + k * n;
+        used.insert(a);
+        used.insert(b);
+        pairs.push((a, b));
+    }
+    pairs
+}
+
+#[test]
+fn p_positions_are_fraenkels() {
+    for k in 1..=4u64 {
+        let rules = Wythoff::new(k).unwrap();
+        let mut solver = Solver::new(&rules);
+        let size = 40u64;
+        let mut want: Vec<(u64, u64)> = Vec::new();
+        for (a, b) in fraenkel_pairs(k, size) {
+            for p in [(a, b), (b, a)] {
+                if p.0 < size && p.1 < size {
+                    want.push(p);
+                }
+            }
+        }
+        want.sort_unstable();
+        want.dedup();
+        let mut found = Vec::new();
+        for x in 0..size {
+            for y in 0..size {
+                if solver.value(&(x, y)).unwrap().is_zero() {
+                    found.push((x, y));
+                }
+            }
+        }
+        assert_eq!(found, want, "wythoff:{k}");
+    }
+}
+
+#[test]
+fn wythoff_pairs_are_the_golden_ratio_pairs() {
+    // ⌊nφ⌋ = ⌊(n + √(5n²)) / 2⌋ exactly, with an integer square root;
+    // ⌊nφ²⌋ = ⌊nφ⌋ + n.
+    let isqrt = |m: u64| {
+        let mut r = (m as f64).sqrt() as u64;
+        while r * r > m {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= m {
+            r += 1;
+        }
+        r
+    };
+    for (n, (a, b)) in fraenkel_pairs(1, 100_000).into_iter().enumerate() {
+        let n = n as u64;
+        let floor_n_phi = (n + isqrt(5 * n * n)) / 2;
+        assert_eq!((a, b), (floor_n_phi, floor_n_phi + n), "n = {n}");
+    }
+}
+
+#[test]
+fn specs_positions_and_sums() {
+    let Ok(Game::Positional(game)) = parse_spec("wythoff") else {
+        panic!("wythoff is a positional family");
+    };
+    let texts: Vec<String> = ["(4,6)", "2, 9"].map(String::from).to_vec();
+    let report = game.evaluate("wythoff", &texts).unwrap();
+    let want = table(12, 1);
+    assert_eq!(report.component_values, vec![want[4][6], want[2][9]]);
+    assert_eq!(report.value, want[4][6] ^ want[2][9]);
+    // Every winning move leaves a sum of value 0, and every option of
+    // value (total ^ component) is listed.
+    let rules = Wythoff::new(1).unwrap();
+    let mut solver = Solver::new(&rules);
+    let mut expected = 0;
+    for (i, &(x, y)) in [(4u64, 6u64), (2, 9)].iter().enumerate() {
+        let wanted = report.value ^ want[x as usize][y as usize];
+        let mut options = grundy::Options::new();
+        rules.options(&(x, y), &mut options).unwrap();
+        for option in options.iter() {
+            if solver.value(&option[0]).unwrap().value() == wanted {
+                expected += 1;
+                assert!(
+                    report.winning_moves.iter().any(|m| m.component == i
+                        && m.to == vec![serde_json::json!([option[0].0, option[0].1])]),
+                    "missing the move to {option:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(report.winning_moves.len(), expected);
+    // Malformed positions and hopeless ones are errors, up front.
+    for bad in ["(1,2,3)", "(x,1)", "", "(-1,2)", "(1e9,1e9)"] {
+        assert!(game.check_positions(&[bad.to_owned()]).is_err(), "{bad}");
+    }
+    assert!(parse_spec("wythoff:0").is_err());
+    assert!(matches!(parse_spec("wythoff:3"), Ok(Game::Positional(_))));
+}
