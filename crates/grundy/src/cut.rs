@@ -531,7 +531,6 @@ impl CutTable {
         // the mex can be `bound` itself, so each box gets 2 * bound flags,
         // and masking an index with width - 1 keeps it in range.
         let width = 2 * bound.max(1);
-        let mask = width - 1;
         scratch.clear();
         scratch.resize(count * width, 0);
         let halves: Vec<usize> = prefix.iter().map(|x| x.div_ceil(2)).collect();
@@ -543,71 +542,51 @@ impl CutTable {
         // and the XORs of the two halves.
         let mut reversed = vec![0u16; last_z];
         let mut xors = vec![0u16; last_z.div_ceil(2)];
-        'cuts: loop {
-            for (k, base) in bases.iter_mut().enumerate() {
-                *base = (0..dim - 1)
-                    .map(|i| {
-                        let a = cut[i];
-                        let side = if k >> i & 1 == 0 {
-                            a
-                        } else {
-                            prefix[i] - 1 - a
-                        };
-                        side * self.strides[i]
-                    })
-                    .sum();
-            }
-            row.fill(0);
-            for &base in &bases {
-                let source = &self.values[base..base + last_z];
-                for (h, &v) in row.iter_mut().zip(source) {
-                    *h ^= v;
-                }
-            }
+        loop {
+            self.corner_row(prefix, &cut, &mut bases, &mut row);
             for (r, &h) in reversed.iter_mut().zip(row.iter().rev()) {
                 *r = h;
             }
             for (slot, z) in zs.clone().enumerate() {
                 let flags = &mut scratch[slot * width..][..width];
-                let half = z.div_ceil(2);
-                // Cut at c leaves H[c] ^ H[z-1-c], and H[z-1-c] = reversed[last_z - z + c].
-                let low = &row[..half];
-                let high = &reversed[last_z - z..last_z - z + half];
-                let xors = &mut xors[..half];
-                // Two passes: the XORs vectorise; the stores then run
-                // four at a time with the loop overhead shared.
-                for i in 0..half {
-                    xors[i] = low[i] ^ high[i];
-                }
-                let mut quads = xors.chunks_exact(4);
-                for quad in &mut quads {
-                    flags[usize::from(quad[0]) & mask] = 1;
-                    flags[usize::from(quad[1]) & mask] = 1;
-                    flags[usize::from(quad[2]) & mask] = 1;
-                    flags[usize::from(quad[3]) & mask] = 1;
-                }
-                for &t in quads.remainder() {
-                    flags[usize::from(t) & mask] = 1;
-                }
+                flag_cuts_along_last_side(&row, &reversed, z, &mut xors, flags);
             }
-            // Next cut in the prefix sides.
-            let mut i = 0;
-            loop {
-                if i == dim - 1 {
-                    break 'cuts;
-                }
-                cut[i] += 1;
-                if cut[i] < halves[i] {
-                    break;
-                }
-                cut[i] = 0;
-                i += 1;
+            if !next_cut(&mut cut, &halves) {
+                break;
             }
         }
         scratch
             .chunks(width)
             .map(|flags| flags.iter().position(|&f| f == 0).unwrap_or(width) as u64)
             .collect()
+    }
+
+    /// H, the XOR of the rows along the last side of the 2^(d-1) corner
+    /// boxes that the cut at `cut` in the prefix sides leaves; `bases` is
+    /// scratch for where each corner's row starts.
+    #[inline]
+    fn corner_row(&self, prefix: &[usize], cut: &[usize], bases: &mut [usize], row: &mut [u16]) {
+        let dim = self.dim;
+        for (k, base) in bases.iter_mut().enumerate() {
+            *base = (0..dim - 1)
+                .map(|i| {
+                    let a = cut[i];
+                    let side = if k >> i & 1 == 0 {
+                        a
+                    } else {
+                        prefix[i] - 1 - a
+                    };
+                    side * self.strides[i]
+                })
+                .sum();
+        }
+        row.fill(0);
+        for &base in bases.iter() {
+            let source = &self.values[base..base + row.len()];
+            for (h, &v) in row.iter_mut().zip(source) {
+                *h ^= v;
+            }
+        }
     }
 
     /// Every box with sorted sides, smallest first, with its value.
@@ -621,6 +600,54 @@ impl CutTable {
                 })
         })
     }
+}
+
+/// Flags in `flags` (a power of two long) the value of every cut along
+/// the last side of the box whose last side is `z`: the cut at c leaves
+/// `H[c] ^ H[z-1-c]`, and `H[z-1-c] = reversed[len - z + c]`. `xors` is
+/// scratch of at least `z / 2 + 1`.
+#[inline]
+fn flag_cuts_along_last_side(
+    row: &[u16],
+    reversed: &[u16],
+    z: usize,
+    xors: &mut [u16],
+    flags: &mut [u8],
+) {
+    let mask = flags.len() - 1;
+    let last_z = row.len();
+    let half = z.div_ceil(2);
+    let low = &row[..half];
+    let high = &reversed[last_z - z..last_z - z + half];
+    let xors = &mut xors[..half];
+    // Two passes: the XORs vectorise; the stores then run four at a time
+    // with the loop overhead shared.
+    for i in 0..half {
+        xors[i] = low[i] ^ high[i];
+    }
+    let mut quads = xors.chunks_exact(4);
+    for quad in &mut quads {
+        flags[usize::from(quad[0]) & mask] = 1;
+        flags[usize::from(quad[1]) & mask] = 1;
+        flags[usize::from(quad[2]) & mask] = 1;
+        flags[usize::from(quad[3]) & mask] = 1;
+    }
+    for &t in quads.remainder() {
+        flags[usize::from(t) & mask] = 1;
+    }
+}
+
+/// Advances the cut in the prefix sides (each below its half); false
+/// after the last.
+fn next_cut(cut: &mut [usize], halves: &[usize]) -> bool {
+    for (c, &half) in cut.iter_mut().zip(halves) {
+        *c += 1;
+        if *c < half {
+            return true;
+        }
+        *c = 0;
+    }
+    false
 }
 
 /// Advances `perm` to the next lexicographic permutation; false at the last.
