@@ -7,10 +7,12 @@ use std::sync::Mutex;
 
 use anyhow::bail;
 use grundy::cut::CutTable;
+use grundy::report::TableReport;
 use grundy::spec::{parse_spec, Game};
 
 use crate::output::stdout;
 use crate::progress::Progress;
+use crate::Format;
 
 /// Output formats of `table`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -56,65 +58,20 @@ pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode
         .filter(|&m| m < u32::MAX as usize)
         .ok_or_else(|| anyhow::anyhow!("--max {max}: a side must be below 2^32 - 1"))?;
     let table = compute_table(dim, max)?;
-    let mut out = stdout();
+    let report = TableReport::new(spec, &table);
     match format {
-        TableFormat::Json => {
-            write!(
-                out,
-                "{{\"game\": {}, \"max\": {max}, \"note\": \"sides sorted; values do not depend on their order\", \"boxes\": [",
-                serde_json::to_string(spec)?
-            )?;
-            for (i, (sides, value)) in table.sorted_entries().enumerate() {
-                let sep = if i == 0 { "" } else { "," };
-                write!(
-                    out,
-                    "{sep}\n  {{\"sides\": {}, \"value\": {value}}}",
-                    serde_json::to_string(&sides)?
-                )?;
-            }
-            writeln!(out, "\n]}}")?;
-        }
+        TableFormat::Json => crate::printer::print(&report, Format::Json)?,
+        TableFormat::Text => crate::printer::print(&report, Format::Text)?,
         TableFormat::Csv => {
+            let mut out = stdout();
             let header: Vec<String> = (1..=dim).map(|i| format!("side{i}")).collect();
             writeln!(out, "{},value", header.join(","))?;
             for (sides, value) in table.sorted_entries() {
                 let cells: Vec<String> = sides.iter().map(usize::to_string).collect();
                 writeln!(out, "{},{value}", cells.join(","))?;
             }
-        }
-        TableFormat::Text if dim == 2 => {
-            // A grid: row x, column y.
-            write!(out, "{:>4} |", "x\\y")?;
-            for y in 1..=max {
-                write!(out, " {y:>3}")?;
-            }
-            writeln!(out)?;
-            for x in 1..=max {
-                write!(out, "{x:>4} |")?;
-                for y in 1..=max {
-                    let value = grundy::cut::Cuboid::new(&[x as u32, y as u32])
-                        .ok()
-                        .and_then(|b| table.value(&b))
-                        .unwrap_or(0);
-                    write!(out, " {value:>3}")?;
-                }
-                writeln!(out)?;
-            }
-        }
-        TableFormat::Text => {
-            writeln!(out, "# {spec}: G of every box with sorted sides <= {max} (values do not depend on the order of the sides)")?;
-            // Written number by number: tables run to millions of lines.
-            for (sides, value) in table.sorted_entries() {
-                for (i, side) in sides.iter().enumerate() {
-                    if i > 0 {
-                        out.write_all(b"x")?;
-                    }
-                    write!(out, "{side}")?;
-                }
-                writeln!(out, " {value}")?;
-            }
+            out.flush()?;
         }
     }
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

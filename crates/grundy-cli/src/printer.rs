@@ -6,7 +6,8 @@ use std::io::{self, Write};
 
 use grundy::period::Periodicity;
 use grundy::report::{
-    AnalyzeReport, CheckReport, EvalReport, GamesReport, NimberReport, PeriodSummary, ValueReport,
+    AnalyzeReport, CheckReport, EvalReport, GamesReport, GraphReport, NimberReport, PeriodSummary,
+    TableReport, ValueReport,
 };
 use serde::Serialize;
 
@@ -233,6 +234,66 @@ impl Render for EvalReport {
                 "  (moves in component {} = {} not listed: {})",
                 u.component, u.from_text, u.reason
             )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for GraphReport<'_> {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let width = self
+            .vertices
+            .iter()
+            .map(|v| v.name.len())
+            .max()
+            .unwrap_or(0)
+            .clamp(6, 40);
+        writeln!(out, "{:<width$}  value  outcome", "vertex")?;
+        for v in self.vertices.iter() {
+            writeln!(out, "{:<width$}  {:>5}  {}", v.name, v.value, v.outcome)?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for TableReport<'_> {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let table = self.boxes.0;
+        let max = self.max;
+        if table.dim() == 2 {
+            // A grid: row x, column y.
+            write!(out, "{:>4} |", "x\\y")?;
+            for y in 1..=max {
+                write!(out, " {y:>3}")?;
+            }
+            writeln!(out)?;
+            for x in 1..=max {
+                write!(out, "{x:>4} |")?;
+                for y in 1..=max {
+                    let value = grundy::cut::Cuboid::new(&[x as u32, y as u32])
+                        .ok()
+                        .and_then(|b| table.value(&b))
+                        .unwrap_or(0);
+                    write!(out, " {value:>3}")?;
+                }
+                writeln!(out)?;
+            }
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "# {}: G of every box with sorted sides <= {max} (values do not depend on the order of the sides)",
+            self.game
+        )?;
+        // Written number by number: tables run to millions of lines.
+        for (sides, value) in table.sorted_entries() {
+            for (i, side) in sides.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b"x")?;
+                }
+                write!(out, "{side}")?;
+            }
+            writeln!(out, " {value}")?;
         }
         Ok(())
     }

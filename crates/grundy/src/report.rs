@@ -9,8 +9,13 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use serde_json::Value;
+
+use crate::cut::CutTable;
+use crate::graph::Graph;
+use crate::nimber::Nimber;
+use crate::sum::Outcome;
 
 use crate::error::GameError;
 use crate::formula::Counterexample;
@@ -341,5 +346,105 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError> {
         eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+}
+
+/// `graph`: the value and outcome of every vertex. The vertices are
+/// serialised as they are read from the graph and its values, so that a
+/// graph of millions of vertices streams.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct GraphReport<'a> {
+    /// Every vertex, in the file's order.
+    pub vertices: VertexList<'a>,
+}
+
+/// The vertices of a [`GraphReport`].
+#[derive(Clone, Copy, Debug)]
+pub struct VertexList<'a> {
+    /// The graph.
+    pub graph: &'a Graph,
+    /// The value of each vertex.
+    pub values: &'a [Nimber],
+}
+
+/// One vertex of a [`GraphReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VertexReport<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Its value.
+    pub value: u64,
+    /// `"P"` or `"N"`.
+    pub outcome: &'static str,
+}
+
+impl<'a> VertexList<'a> {
+    /// Every vertex with its value.
+    pub fn iter(&self) -> impl Iterator<Item = VertexReport<'a>> + 'a {
+        let (graph, values) = (self.graph, self.values);
+        values
+            .iter()
+            .enumerate()
+            .map(move |(v, value)| VertexReport {
+                name: graph.name(v as u32),
+                value: value.value(),
+                outcome: Outcome::of(*value).as_str(),
+            })
+    }
+}
+
+impl Serialize for VertexList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+/// `table`: every box of a cutting game with sorted sides up to `max`,
+/// streamed from the table.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TableReport<'a> {
+    /// The game spec.
+    pub game: &'a str,
+    /// The largest side.
+    pub max: usize,
+    /// What the list holds.
+    pub note: &'static str,
+    /// Every box with sorted sides, smallest first.
+    pub boxes: BoxList<'a>,
+}
+
+/// The boxes of a [`TableReport`].
+#[derive(Clone, Copy, Debug)]
+pub struct BoxList<'a>(pub &'a CutTable);
+
+/// One box of a [`TableReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoxReport {
+    /// Its sides, sorted.
+    pub sides: Vec<usize>,
+    /// Its value.
+    pub value: u64,
+}
+
+impl Serialize for BoxList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.0
+                .sorted_entries()
+                .map(|(sides, value)| BoxReport { sides, value }),
+        )
+    }
+}
+
+impl<'a> TableReport<'a> {
+    /// The report of `table` for `game`.
+    #[must_use]
+    pub fn new(game: &'a str, table: &'a CutTable) -> TableReport<'a> {
+        TableReport {
+            game,
+            max: table.max(),
+            note: "sides sorted; values do not depend on their order",
+            boxes: BoxList(table),
+        }
     }
 }

@@ -625,10 +625,26 @@ mod tests {
     //! A run killed at the worst moments: the states such a kill leaves on
     //! disk are built here directly, then resumed.
     use super::*;
-    use crate::heap::HeapGame;
+    use crate::sequence::dense::DenseEngine;
+
+    /// G(n) = n: Nim's values, from a kernel of the test's own (the store
+    /// knows no family).
+    struct Count;
+
+    impl Kernel for Count {
+        fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
+            Ok(values.len() as u64)
+        }
+    }
 
     fn nim_kernel() -> Result<Box<dyn Kernel>, GameError> {
-        HeapGame::new(crate::heap::nim::Nim).kernel()
+        Ok(Box::new(Count))
+    }
+
+    fn nim_values(n: usize) -> NimSequence {
+        let mut engine = DenseEngine::new(Count);
+        engine.extend_to(n).unwrap();
+        engine.into_values()
     }
 
     fn nim_run<'a>(out: &'a Path, target: u64, resume: bool) -> RunToFile<'a> {
@@ -692,9 +708,7 @@ mod tests {
         // of them is the one that needed two (G(256) = 256).
         let dir = tempfile::tempdir().unwrap();
         let whole = reference(dir.path());
-        let values = HeapGame::new(crate::heap::nim::Nim)
-            .nim_sequence(1000)
-            .unwrap();
+        let values = nim_values(1000);
         for (committed, on_disk) in [(200, 300), (256, 400), (257, 257)] {
             let got = resumed(
                 dir.path(),
@@ -711,9 +725,7 @@ mod tests {
         // The widened file was still being written beside the old one.
         let dir = tempfile::tempdir().unwrap();
         let whole = reference(dir.path());
-        let values = HeapGame::new(crate::heap::nim::Nim)
-            .nim_sequence(1000)
-            .unwrap();
+        let values = nim_values(1000);
         let out = dir.path().join("resumed.bin");
         fs::write(sibling(&companions(&out).0, ".tmp"), raw(&values, 100, 2)).unwrap();
         let got = resumed(
@@ -728,9 +740,7 @@ mod tests {
     #[test]
     fn damaged_values_are_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let values = HeapGame::new(crate::heap::nim::Nim)
-            .nim_sequence(1000)
-            .unwrap();
+        let values = nim_values(1000);
         let mut partial = raw(&values, 220, 1);
         partial[17] ^= 1;
         let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
@@ -742,9 +752,7 @@ mod tests {
     #[test]
     fn a_short_file_is_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let values = HeapGame::new(crate::heap::nim::Nim)
-            .nim_sequence(1000)
-            .unwrap();
+        let values = nim_values(1000);
         let partial = raw(&values, 150, 1);
         let error = resumed(dir.path(), &partial, &checkpoint_text(200, 1, &values)).unwrap_err();
         assert!(error.to_string().contains("vouches for 200"), "{error}");
@@ -753,8 +761,7 @@ mod tests {
     #[test]
     fn fewer_values_than_the_checkpoint_holds_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let game = HeapGame::new(crate::heap::nim::Nim);
-        let values = game.nim_sequence(1000).unwrap();
+        let values = nim_values(1000);
         let out = dir.path().join("resumed.bin");
         let (partial_path, checkpoint_path) = companions(&out);
         fs::write(&partial_path, raw(&values, 200, 1)).unwrap();
