@@ -6,6 +6,7 @@ mod cost;
 mod cut_cmd;
 mod eval;
 mod graph_cmd;
+mod misere_cmd;
 mod numbers;
 mod output;
 mod period_cmd;
@@ -136,6 +137,21 @@ enum Command {
         /// (default 2^24, lowered with a note for games that grow cubically).
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
         max: Option<u64>,
+        /// Misère play: the misère nim-value (Bouton's rule for Nim, a
+        /// search over sums otherwise).
+        #[arg(long, conflicts_with = "max")]
+        misere: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The genus of each heap in misère play (g0^g1 g2 ...).
+    Genus {
+        /// The game.
+        spec: String,
+        /// How many heaps, from 0.
+        #[arg(short = 'n', long = "count", default_value = "20", value_parser = numbers::parse_count, allow_negative_numbers = true)]
+        count: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -173,6 +189,10 @@ enum Command {
         /// The components of the sum (heap sizes, vertex names...).
         #[arg(required = true, allow_negative_numbers = true)]
         positions: Vec<String>,
+        /// Misère play: the last mover loses (the outcome of the whole sum,
+        /// and every move to a misère P-position).
+        #[arg(long)]
+        misere: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -212,6 +232,9 @@ enum Command {
     Graph {
         /// The file: one vertex per line, `name: succ1 succ2 ...`.
         file: PathBuf,
+        /// Misère play: the misère nim-value of each vertex.
+        #[arg(long)]
+        misere: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -242,9 +265,22 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Value {
             spec,
             n,
+            misere: true,
+            format,
+            ..
+        } => misere_cmd::run_value(&spec, n, format),
+        Command::Value {
+            spec,
+            n,
             max,
             format,
+            ..
         } => period_cmd::run_value(&spec, n, MaxValues::new(max, 1 << 24), format),
+        Command::Genus {
+            spec,
+            count,
+            format,
+        } => misere_cmd::run_genus(&spec, count, format),
         Command::Check {
             spec,
             formula,
@@ -259,9 +295,20 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Eval {
             spec,
             positions,
+            misere,
             format,
-        } => eval::run(&spec, &positions, format),
-        Command::Graph { file, format } => graph_cmd::run(&file, format),
+        } => {
+            if misere {
+                misere_cmd::run_eval(&spec, &positions, format)
+            } else {
+                eval::run(&spec, &positions, format)
+            }
+        }
+        Command::Graph {
+            file,
+            misere,
+            format,
+        } => graph_cmd::run(&file, misere, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
         Command::Nimber {

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use grundy::period::Periodicity;
 use grundy::report::{
-    AnalyzeReport, CheckReport, EvalReport, GamesReport, GraphReport, NimberReport, PeriodSummary,
-    TableReport, ValueReport,
+    AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport,
+    MisereEvalReport, MisereValueReport, NimberReport, PeriodSummary, TableReport, ValueReport,
 };
 use serde::Serialize;
 
@@ -294,6 +294,65 @@ impl Render for TableReport<'_> {
                 write!(out, "{side}")?;
             }
             writeln!(out, " {value}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for MisereValueReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "game:    {} (misère play)", self.game)?;
+        writeln!(out, "G-({}) = {}", self.n, self.value)?;
+        writeln!(out, "method:  {}", self.method)
+    }
+}
+
+impl Render for GenusReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "# {}: genus of each heap (g0^g1 g2 ..., the last two repeating)",
+            self.game
+        )?;
+        for (n, (symbol, tame)) in self.symbols.iter().zip(&self.tame).enumerate() {
+            writeln!(out, "{n:>6}  {symbol}{}", if *tame { "  tame" } else { "" })?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for MisereEvalReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "game:     {} (misère play: the last mover loses)",
+            self.game
+        )?;
+        writeln!(out, "position: {}", self.position_text.join(" + "))?;
+        let outcome = if self.outcome == "P" {
+            "P (the player to move loses)"
+        } else {
+            "N (the player to move wins)"
+        };
+        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "method:   {}", self.method)?;
+        if self.outcome == "N" && self.winning_moves.is_empty() {
+            return writeln!(
+                out,
+                "winning moves: none needed (no move is left, and the player who cannot move wins)"
+            );
+        }
+        if self.outcome == "N" {
+            writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
+            for m in &self.winning_moves {
+                match &m.result_text {
+                    Some(result) if !result.is_empty() => {
+                        writeln!(out, "  {}  ->  {}", m.description, result.join(" + "))?
+                    }
+                    Some(_) => writeln!(out, "  {}  ->  (nothing left)", m.description)?,
+                    None => writeln!(out, "  {}", m.description)?,
+                }
+            }
         }
         Ok(())
     }

@@ -62,6 +62,10 @@ pub struct SeqArgs {
     /// A fixed mask for the sparse engine (e.g. 254 or 0b11111110).
     #[arg(long, value_parser = parse_count)]
     mask: Option<u64>,
+    /// Misère play (the last mover loses): the misère nim-value of each
+    /// heap, by search over sums (small heaps only; no --out or --from).
+    #[arg(long, conflicts_with_all = ["out", "from", "mask"])]
+    misere: bool,
     /// Seconds between checkpoints of an --out run (0: after every chunk).
     #[arg(long, default_value = "5", value_parser = crate::numbers::parse_seconds, allow_hyphen_values = true)]
     checkpoint_secs: Duration,
@@ -99,6 +103,12 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     }
     let spec = args.spec.as_deref().context("a game spec is needed")?;
     let game = parse_heap_spec(spec)?;
+    if args.misere {
+        let count = args.count.unwrap_or(DEFAULT_COUNT);
+        let values = crate::misere_cmd::misere_values(&game, count)?;
+        print_values_in(spec, &values, values.len(), args.format, Convention::Misere)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let choice = args.engine.choice(args.mask)?;
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     crate::numbers::check_memory(count)?;
@@ -225,17 +235,57 @@ fn stream(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The play convention of the values printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Normal play: Sprague–Grundy values.
+    Normal,
+    /// Misère play: misère nim-values.
+    Misere,
+}
+
 fn print_values(
     spec: &str,
     values: &NimSequence,
     count: usize,
     format: SeqFormat,
 ) -> anyhow::Result<()> {
+    print_values_in(spec, values, count, format, Convention::Normal)
+}
+
+fn print_values_in(
+    spec: &str,
+    values: &NimSequence,
+    count: usize,
+    format: SeqFormat,
+    convention: Convention,
+) -> anyhow::Result<()> {
     let mut out = stdout();
-    write_prologue(&mut out, spec, format)?;
+    if convention == Convention::Misere {
+        write_misere_prologue(&mut out, spec, format)?;
+    } else {
+        write_prologue(&mut out, spec, format)?;
+    }
     write_range(&mut out, values, 0, count, format)?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
+    Ok(())
+}
+
+fn write_misere_prologue(
+    out: &mut impl Write,
+    spec: &str,
+    format: SeqFormat,
+) -> anyhow::Result<()> {
+    match format {
+        SeqFormat::Json => write!(
+            out,
+            "{{\"game\": {}, \"convention\": \"misere\", \"values\": [",
+            serde_json::to_string(spec)?
+        )?,
+        SeqFormat::Bfile => writeln!(out, "# {spec}: misere nim-values G-(n), computed by grundy")?,
+        SeqFormat::Csv | SeqFormat::Text => write_prologue(out, spec, format)?,
+    }
     Ok(())
 }
 

@@ -96,6 +96,83 @@ fn eval_wythoff_pairs() {
 }
 
 #[test]
+fn misere_from_the_command_line() {
+    // Misère Nim: 1 + 1 + 1 is lost by the player to move (Bouton).
+    let out = grundy()
+        .args(["eval", "nim", "1", "1", "1", "--misere", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["convention"], "misere");
+    // Kayles 3 + 4 + 8: every winning move leaves a P-position, checked by
+    // evaluating the sum it leaves.
+    let out = grundy()
+        .args([
+            "eval", "kayles", "3", "4", "8", "--misere", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let result: Vec<String> = m["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        let mut args = vec!["eval", "kayles"];
+        args.extend(result.iter().map(String::as_str));
+        args.extend(["--misere", "--format", "json"]);
+        if result.is_empty() {
+            continue; // nothing left: no sum to evaluate
+        }
+        let out = grundy().args(&args).output().unwrap();
+        let after: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(after["outcome"], "P", "{m}");
+    }
+    let out = grundy()
+        .args(["seq", "nim", "-n", "5", "--misere", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["values"], serde_json::json!([1, 0, 2, 3, 4]));
+    let out = grundy()
+        .args(["genus", "kayles", "-n", "6", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["genus"][5], serde_json::json!([4, 1, 4, 6]));
+    assert_eq!(v["symbols"][5], "4^146");
+    assert_eq!(v["tame"][0], true);
+    // A chain a -> b -> c: c has no move (misère value 1), b 0, a 1.
+    let file = write_temp("a: b\nb: c\nc:\n");
+    let out = grundy()
+        .args([
+            "graph",
+            file.path().to_str().unwrap(),
+            "--misere",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let values: Vec<u64> = v["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["value"].as_u64().unwrap())
+        .collect();
+    assert_eq!(values, vec![1, 0, 1]);
+}
+
+#[test]
 fn eval_rejects_bad_heap() {
     grundy()
         .args(["eval", "nim", "3", "x4"])

@@ -229,6 +229,15 @@ fn hostile_inputs_get_clear_errors() {
     );
     add(Fine, &["eval", "wythoff:18446744073709551615", "(30,20)"]);
     add(Refused, &["seq", "wythoff"]);
+    // Misère searches beyond their limit end in an error, not a hang.
+    add(Refused, &["eval", "kayles", "200", "--misere"]);
+    add(Refused, &["eval", "nim", "x", "--misere"]);
+    add(
+        Fine,
+        &["eval", "nim", "18446744073709551615", "1", "--misere"],
+    );
+    add(Refused, &["genus", "kayles", "-n", "18446744073709551615"]);
+    add(Refused, &["seq", "kayles", "--misere", "--out", "f.bin"]);
     add(Fine, &["eval", "cut:3", "0x0x0"]);
     add(Fine, &["eval", "nim", "18446744073709551615", "1"]);
     add(Fine, &["eval", "kayles", "18446744073709551615", "1"]);

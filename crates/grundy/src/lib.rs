@@ -10,6 +10,7 @@
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
+//! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums.
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`cut`]: cutting games in any dimension (the cuboid game).
 //! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.
@@ -31,6 +32,7 @@ pub mod family;
 pub mod formula;
 pub mod graph;
 pub mod heap;
+pub mod misere;
 pub mod nimber;
 pub mod number;
 pub mod period;

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::cut::CutTable;
 use crate::graph::Graph;
+use crate::misere::{misere_analysis, nim_winning_moves, MisereMethod, MisereSearch};
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
 
@@ -326,6 +327,153 @@ pub fn eval_report<R: Ruleset>(
     })
 }
 
+/// `eval --misere`: the misère outcome of a sum and every winning move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MisereEvalReport {
+    /// The game spec.
+    pub game: String,
+    /// Always `"misere"`.
+    pub convention: &'static str,
+    /// The components of the sum.
+    pub position: Vec<Value>,
+    /// `"P"` (the player to move loses) or `"N"`.
+    pub outcome: &'static str,
+    /// What decided it.
+    pub method: &'static str,
+    /// Every winning move (a move to a misère P-position).
+    pub winning_moves: Vec<MoveReport>,
+    /// The components as the game writes them (text output only).
+    #[serde(skip)]
+    pub position_text: Vec<String>,
+}
+
+/// The reports of the moves of `component` to each option in `to`.
+fn move_reports<R: Ruleset>(
+    rules: &R,
+    positions: &[R::Position],
+    moves: impl IntoIterator<Item = (usize, Vec<R::Position>)>,
+) -> Vec<MoveReport> {
+    let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
+    let mut reports = Vec::new();
+    for (component, to) in moves {
+        let from = &positions[component];
+        let all = rules.equivalent_moves(from, &to);
+        let result: Option<Vec<R::Position>> = show_result.then(|| {
+            let mut r = positions[..component].to_vec();
+            r.extend_from_slice(&to);
+            r.extend_from_slice(&positions[component + 1..]);
+            r
+        });
+        for (i, description) in all.iter().enumerate() {
+            reports.push(MoveReport {
+                component,
+                from: rules.position_json(from),
+                to: to.iter().map(|p| rules.position_json(p)).collect(),
+                description: description.clone(),
+                result: result
+                    .as_ref()
+                    .map(|r| r.iter().map(|p| rules.position_json(p)).collect()),
+                representative: (all.len() > 1).then_some(i == 0),
+                to_text: to.iter().map(|p| rules.format_position(p)).collect(),
+                result_text: result
+                    .as_ref()
+                    .map(|r| r.iter().map(|p| rules.format_position(p)).collect()),
+            });
+        }
+    }
+    reports
+}
+
+/// `eval --misere` of the sum of `positions` in any ruleset, by the
+/// memoised search over sums ([`MisereSearch`]).
+pub fn misere_eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+) -> Result<MisereEvalReport, GameError> {
+    let mut search = MisereSearch::new(rules);
+    let analysis = misere_analysis(&mut search, positions)?;
+    let (is_p, moves) = (analysis.is_p, analysis.winning_moves);
+    Ok(MisereEvalReport {
+        game: spec.to_owned(),
+        convention: "misere",
+        position: positions.iter().map(|p| rules.position_json(p)).collect(),
+        outcome: if is_p { "P" } else { "N" },
+        method: MisereMethod::Search.as_str(),
+        winning_moves: move_reports(
+            rules,
+            positions,
+            moves.into_iter().map(|m| (m.component, m.to)),
+        ),
+        position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+    })
+}
+
+/// `eval --misere` of a sum of Nim heaps, by Bouton's misère rule (no
+/// search: heaps of any size); `rules` words the moves.
+pub fn misere_nim_report<R: Ruleset<Position = u64>>(
+    rules: &R,
+    spec: &str,
+    heaps: &[u64],
+) -> MisereEvalReport {
+    let moves = nim_winning_moves(heaps);
+    let is_p = crate::misere::nim_is_p_position(heaps);
+    MisereEvalReport {
+        game: spec.to_owned(),
+        convention: "misere",
+        position: heaps.iter().map(|&h| Value::from(h)).collect(),
+        outcome: if is_p { "P" } else { "N" },
+        method: MisereMethod::Bouton.as_str(),
+        winning_moves: move_reports(
+            rules,
+            heaps,
+            moves
+                .into_iter()
+                .map(|(i, left)| (i, if left == 0 { Vec::new() } else { vec![left] })),
+        ),
+        position_text: heaps.iter().map(u64::to_string).collect(),
+    }
+}
+
+/// `genus`: the genus of each heap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GenusReport {
+    /// The game spec.
+    pub game: String,
+    /// `[g0, g1, g2, ...]` for each heap from 0, as long as shows the repeat.
+    pub genus: Vec<Vec<u64>>,
+    /// The usual symbol of each (`0^120`, `4^146`).
+    pub symbols: Vec<String>,
+    /// Whether each genus is tame (that of a sum of Nim heaps).
+    pub tame: Vec<bool>,
+}
+
+/// `value --misere`: the misère nim-value of one heap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereValueReport {
+    /// The game spec.
+    pub game: String,
+    /// Always `"misere"`.
+    pub convention: &'static str,
+    /// The heap.
+    pub n: u64,
+    /// Its misère nim-value.
+    pub value: u64,
+    /// What decided it.
+    pub method: &'static str,
+}
+
+/// `seq --misere`: the misère nim-values of the first heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereSequenceReport {
+    /// The game spec.
+    pub game: String,
+    /// Always `"misere"`.
+    pub convention: &'static str,
+    /// The misère nim-value of each heap from 0.
+    pub values: Vec<u64>,
+}
+
 /// A game of any family whose positions are read from text and whose sums
 /// the generic solver evaluates: the type-erased face of a [`Ruleset`],
 /// so that a family with positions of its own kind (a pair `(3,5)`, a row
@@ -337,6 +485,9 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
 
     /// [`eval_report`] of the sum written `texts`.
     fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError>;
+
+    /// [`misere_eval_report`] of the sum written `texts`.
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError>;
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -346,6 +497,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError> {
         eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError> {
+        misere_eval_report(self, spec, &parse_positions(self, texts)?)
     }
 }
 

@@ -203,6 +203,12 @@ pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
     fn describe_move(&self, from: u64, to: &[u64]) -> String {
         describe_heap_move(from, to)
     }
+
+    /// `true` for Nim, whose misère play Bouton's rule decides without
+    /// search ([`crate::misere::nim_is_p_position`]).
+    fn is_nim(&self) -> bool {
+        false
+    }
 }
 
 /// A heap game: one family's rules, shared. Cloning is cheap.

@@ -65,6 +65,10 @@ impl HeapFamily for Nim {
         Ok(())
     }
 
+    fn is_nim(&self) -> bool {
+        true
+    }
+
     fn describe_move(&self, from: u64, to: &[u64]) -> String {
         let left: u64 = to.iter().sum();
         format!("take {} from the heap of {from}", from - left)

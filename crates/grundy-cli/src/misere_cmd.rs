@@ -1,0 +1,118 @@
+//! Misère play on the command line: `seq --misere`, `value --misere`,
+//! `eval --misere`, `graph --misere` and `grundy genus`.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use grundy::heap::{parse_heap, HeapGame, HeapRuleset};
+use grundy::misere::{
+    genus_symbol, heap_genus, heap_misere_values, is_tame_genus, MisereMethod, MisereSearch,
+};
+use grundy::report::{
+    misere_eval_report, misere_nim_report, parse_positions, GenusReport, MisereValueReport,
+};
+use grundy::sequence::NimSequence;
+use grundy::spec::{parse_heap_spec, parse_spec, Game};
+use grundy::Graph;
+
+use crate::progress::Progress;
+use crate::Format;
+
+/// The misère nim-values of heaps `0..count`, with a progress bar.
+pub fn misere_values(game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
+    crate::numbers::check_memory(count)?;
+    let mut progress = Progress::values(count);
+    let values = heap_misere_values(game, count, &mut |done| progress.set(done))
+        .context("computing misère values")?;
+    progress.finish();
+    Ok(values)
+}
+
+/// Runs `grundy value SPEC N --misere`.
+pub fn run_value(spec: &str, n: u64, format: Format) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let (value, method) = if game.family().is_nim() {
+        (grundy::misere::nim_misere_value(n), MisereMethod::Bouton)
+    } else {
+        let rules = HeapRuleset::new(game);
+        let value = MisereSearch::new(&rules)
+            .misere_value(&[n], &[])
+            .with_context(|| format!("the misère value of a heap of {n}"))?;
+        (value, MisereMethod::Search)
+    };
+    let report = MisereValueReport {
+        game: spec.to_owned(),
+        convention: "misere",
+        n,
+        value,
+        method: method.as_str(),
+    };
+    crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy genus SPEC -n N`.
+pub fn run_genus(spec: &str, count: u64, format: Format) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let mut progress = Progress::values(count);
+    let genus =
+        heap_genus(&game, count, &mut |done| progress.set(done)).context("computing the genus")?;
+    progress.finish();
+    let report = GenusReport {
+        game: spec.to_owned(),
+        symbols: genus.iter().map(|g| genus_symbol(g)).collect(),
+        tame: genus.iter().map(|g| is_tame_genus(g)).collect(),
+        genus,
+    };
+    crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy eval SPEC POSITIONS... --misere`.
+pub fn run_eval(spec: &str, texts: &[String], format: Format) -> anyhow::Result<ExitCode> {
+    let context = || format!("reading the position of '{spec}'");
+    let report = match parse_spec(spec)? {
+        Game::Heap(game) => {
+            let heaps = texts
+                .iter()
+                .map(|t| parse_heap(t))
+                .collect::<Result<Vec<u64>, _>>()
+                .with_context(context)?;
+            let is_nim = game.family().is_nim();
+            let rules = HeapRuleset::new(game);
+            if is_nim {
+                misere_nim_report(&rules, spec, &heaps)
+            } else {
+                misere_eval_report(&rules, spec, &heaps)?
+            }
+        }
+        Game::Graph(graph) => {
+            let path = spec.trim().trim_start_matches("graph:");
+            graph
+                .solve_all()
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+            let rules: &Graph = &graph;
+            let positions = parse_positions(rules, texts).with_context(context)?;
+            misere_eval_report(rules, spec, &positions)?
+        }
+        Game::Cut(game) => {
+            let positions = parse_positions(&game, texts).with_context(context)?;
+            misere_eval_report(&game, spec, &positions)?
+        }
+        Game::Positional(game) => {
+            game.check_positions(texts).with_context(context)?;
+            game.evaluate_misere(spec, texts)?
+        }
+        _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),
+    };
+    crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The misère nim-value of every vertex of a graph (each vertex alone).
+pub fn graph_values(graph: &Graph) -> anyhow::Result<Vec<u64>> {
+    let mut search = MisereSearch::new(graph);
+    (0..graph.vertex_count() as u32)
+        .map(|v| Ok(search.misere_value(&[v], &[])?))
+        .collect()
+}

@@ -1,0 +1,574 @@
+//! Misère play: the player who makes the last move loses. A play
+//! convention, not a family: everything here works on any [`Ruleset`].
+//!
+//! In misère play the value of a sum is not the XOR of its parts, so sums
+//! are evaluated as wholes. A sum is a multiset of components (their order
+//! does not matter); [`MisereSearch`] memoises the *misère nim-value* of
+//! each multiset met, the m for which the sum plus a Nim heap of m is a
+//! misère P-position. It obeys a mex rule (the proof: a sum S plus `*m` is
+//! a P-position exactly when no `*j` with j < m makes it one and no option
+//! S' of S has value m, each option having one such partner), except that
+//! the empty sum, where the player to move cannot move and so wins, has
+//! value 1:
+//!
+//! * `G⁻(∅) = 1`;
+//! * `G⁻(S) = mex { G⁻(S') : S' an option of S }` otherwise,
+//!
+//! and S is a misère P-position exactly when `G⁻(S) = 0`. Components with
+//! no move are dropped from every multiset (a game with no move is the
+//! identity of misère sums too), so a sum of terminal components is empty.
+//!
+//! The *genus* of a position G (Conway, *On Numbers and Games*, ch. 12;
+//! *Winning Ways*, ch. 13) is `g₀^{g₁ g₂ …}` with g₀ its normal-play value
+//! and `g_k` (k >= 1) the misère nim-value of G plus k − 1 copies of `*2`;
+//! from some k on it alternates between two values, and the symbol lists
+//! the terms up to the first two of that repeat. The genus of a Nim heap
+//! `*a` is `0^120` (a = 0), `1^031` (a = 1) or `a^{a (a⊕2)}` (a >= 2, so
+//! `2^20`, `4^46`); the genera of sums of Nim heaps (those, `0^02` and
+//! `1^13`) are the *tame* genera.
+//!
+//! Misère Nim is decided by Bouton's rule without search
+//! ([`nim_outcome`]): a sum of Nim heaps is a misère P-position exactly
+//! when either some heap has two or more tokens and the heaps' XOR is 0,
+//! or every heap has at most one token and an odd number have one.
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::GameError;
+use crate::heap::{HeapGame, HeapRuleset};
+use crate::nimber::MexSet;
+use crate::ruleset::{Options, Ruleset};
+use crate::sequence::NimSequence;
+
+/// The most distinct sums one search may memoise before it stops with an
+/// error (a few hundred megabytes of memo).
+pub const MAX_SUMS: usize = 2_000_000;
+
+/// A component of a misère sum: a position of the game, or a Nim heap
+/// (for misère nim-values and the genus).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Part<P> {
+    Game(P),
+    Nim(u64),
+}
+
+/// Memo state of a sum.
+const IN_PROGRESS: u32 = u32::MAX;
+
+/// The memoised misère search over multisets of components of one
+/// ruleset.
+pub struct MisereSearch<'r, R: Ruleset> {
+    rules: &'r R,
+    /// Every component met, and its id.
+    ids: FxHashMap<Part<R::Position>, u32>,
+    parts: Vec<Part<R::Position>>,
+    /// The options of each component (ids, components with no move
+    /// dropped); `None` until first needed.
+    options: Vec<Option<Vec<Box<[u32]>>>>,
+    /// The misère nim-value of each multiset met (sorted ids).
+    memo: FxHashMap<Box<[u32]>, u32>,
+    max_sums: usize,
+    scratch: Options<R::Position>,
+}
+
+/// One sum being evaluated.
+struct Frame {
+    sum: Box<[u32]>,
+    /// Its options, and the next to look at.
+    options: Vec<Box<[u32]>>,
+    next: usize,
+    values: Vec<u32>,
+}
+
+impl<'r, R: Ruleset> MisereSearch<'r, R> {
+    /// A search over sums of positions of `rules`.
+    #[must_use]
+    pub fn new(rules: &'r R) -> MisereSearch<'r, R> {
+        MisereSearch {
+            rules,
+            ids: FxHashMap::default(),
+            parts: Vec::new(),
+            options: Vec::new(),
+            memo: FxHashMap::default(),
+            max_sums: MAX_SUMS,
+            scratch: Options::new(),
+        }
+    }
+
+    /// The same search with another limit on the sums memoised.
+    #[must_use]
+    pub fn with_limit(mut self, max_sums: usize) -> Self {
+        self.max_sums = max_sums;
+        self
+    }
+
+    /// Distinct sums memoised so far.
+    #[must_use]
+    pub fn sums_searched(&self) -> usize {
+        self.memo.len()
+    }
+
+    fn id(&mut self, part: Part<R::Position>) -> u32 {
+        if let Some(&id) = self.ids.get(&part) {
+            return id;
+        }
+        let id = self.parts.len() as u32;
+        self.ids.insert(part.clone(), id);
+        self.parts.push(part);
+        self.options.push(None);
+        id
+    }
+
+    /// The options of component `id`, computed once.
+    fn component_options(&mut self, id: u32) -> Result<(), GameError> {
+        if self.options[id as usize].is_some() {
+            return Ok(());
+        }
+        let mut list: Vec<Vec<Part<R::Position>>> = Vec::new();
+        match self.parts[id as usize].clone() {
+            Part::Nim(k) => {
+                for j in 0..k {
+                    list.push(vec![Part::Nim(j)]);
+                }
+            }
+            Part::Game(position) => {
+                self.scratch.clear();
+                self.rules.options(&position, &mut self.scratch)?;
+                for option in self.scratch.iter() {
+                    list.push(option.iter().cloned().map(Part::Game).collect());
+                }
+            }
+        }
+        let mut options = Vec::with_capacity(list.len());
+        for option in list {
+            let mut ids = Vec::with_capacity(option.len());
+            for part in option {
+                ids.push(self.id(part));
+            }
+            options.push(ids);
+        }
+        // Components with no move are dropped: their own options first.
+        let mut kept = Vec::with_capacity(options.len());
+        for option in options {
+            let mut ids = Vec::with_capacity(option.len());
+            for c in option {
+                if !self.is_terminal(c)? {
+                    ids.push(c);
+                }
+            }
+            ids.sort_unstable();
+            kept.push(ids.into_boxed_slice());
+        }
+        self.options[id as usize] = Some(kept);
+        Ok(())
+    }
+
+    /// `true` when component `id` has no move.
+    fn is_terminal(&mut self, id: u32) -> Result<bool, GameError> {
+        match &self.parts[id as usize] {
+            Part::Nim(k) => Ok(*k == 0),
+            Part::Game(position) => {
+                if let Some(options) = &self.options[id as usize] {
+                    return Ok(options.is_empty());
+                }
+                let position = position.clone();
+                self.scratch.clear();
+                self.rules.options(&position, &mut self.scratch)?;
+                Ok(self.scratch.is_empty())
+            }
+        }
+    }
+
+    /// The sorted multiset of the non-terminal components among `parts`.
+    fn sum_of(&mut self, parts: Vec<Part<R::Position>>) -> Result<Box<[u32]>, GameError> {
+        let mut ids = Vec::with_capacity(parts.len());
+        for part in parts {
+            let id = self.id(part);
+            if !self.is_terminal(id)? {
+                ids.push(id);
+            }
+        }
+        ids.sort_unstable();
+        Ok(ids.into_boxed_slice())
+    }
+
+    /// Every option of a sum: one component replaced by one of its
+    /// options (a component appearing several times moves once).
+    fn sum_options(&mut self, sum: &[u32]) -> Result<Vec<Box<[u32]>>, GameError> {
+        let mut result = Vec::new();
+        for (i, &c) in sum.iter().enumerate() {
+            if i > 0 && sum[i - 1] == c {
+                continue;
+            }
+            self.component_options(c)?;
+            let options = self.options[c as usize].as_ref().expect("computed above");
+            for option in options {
+                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + option.len());
+                next.extend_from_slice(&sum[..i]);
+                next.extend_from_slice(&sum[i + 1..]);
+                next.extend_from_slice(option);
+                next.sort_unstable();
+                result.push(next.into_boxed_slice());
+            }
+        }
+        Ok(result)
+    }
+
+    /// The misère nim-value of a sum (sorted non-terminal ids).
+    fn value_of_sum(&mut self, sum: Box<[u32]>) -> Result<u64, GameError> {
+        if let Some(&v) = self.memo.get(&sum) {
+            return self.settled(&sum, v);
+        }
+        let mut mex = MexSet::new();
+        let mut stack: Vec<Frame> = Vec::new();
+        let first_options = self.sum_options(&sum)?;
+        self.enter(&sum)?;
+        stack.push(Frame {
+            sum,
+            options: first_options,
+            next: 0,
+            values: Vec::new(),
+        });
+        loop {
+            let frame = stack.last_mut().expect("the stack holds the sum asked for");
+            if frame.next < frame.options.len() {
+                let option = frame.options[frame.next].clone();
+                match self.memo.get(&option) {
+                    Some(&IN_PROGRESS) => return Err(self.cycle(&option)),
+                    Some(&v) => {
+                        frame.values.push(v);
+                        frame.next += 1;
+                    }
+                    None => {
+                        let options = self.sum_options(&option)?;
+                        self.enter(&option)?;
+                        stack.push(Frame {
+                            sum: option,
+                            options,
+                            next: 0,
+                            values: Vec::new(),
+                        });
+                    }
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("a frame is on the stack");
+            let value = if frame.sum.is_empty() {
+                1
+            } else {
+                mex.reset(frame.values.len());
+                for &v in &frame.values {
+                    mex.insert(u64::from(v));
+                }
+                mex.mex().value() as u32
+            };
+            self.memo.insert(frame.sum, value);
+            match stack.last_mut() {
+                Some(parent) => {
+                    parent.values.push(value);
+                    parent.next += 1;
+                }
+                None => return Ok(u64::from(value)),
+            }
+        }
+    }
+
+    fn settled(&self, sum: &[u32], value: u32) -> Result<u64, GameError> {
+        if value == IN_PROGRESS {
+            return Err(self.cycle(sum));
+        }
+        Ok(u64::from(value))
+    }
+
+    /// Marks a sum as on the stack, within the limit.
+    fn enter(&mut self, sum: &[u32]) -> Result<(), GameError> {
+        if self.memo.len() >= self.max_sums {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the misère search (it met {} distinct sums of components)",
+                    self.memo.len()
+                ),
+                limit: format!("{} sums", self.max_sums),
+            });
+        }
+        self.memo.insert(sum.into(), IN_PROGRESS);
+        Ok(())
+    }
+
+    fn cycle(&self, sum: &[u32]) -> GameError {
+        let shown: Vec<String> = sum.iter().map(|&c| self.describe(c)).collect();
+        GameError::Cycle {
+            position: shown.join(" + "),
+        }
+    }
+
+    fn describe(&self, id: u32) -> String {
+        match &self.parts[id as usize] {
+            Part::Game(p) => self.rules.format_position(p),
+            Part::Nim(k) => format!("*{k}"),
+        }
+    }
+
+    /// The misère nim-value of the sum of `positions` plus Nim heaps of
+    /// `nim_heaps`: the m for which that sum plus `*m` is a misère
+    /// P-position.
+    pub fn misere_value(
+        &mut self,
+        positions: &[R::Position],
+        nim_heaps: &[u64],
+    ) -> Result<u64, GameError> {
+        let mut parts: Vec<Part<R::Position>> = positions.iter().cloned().map(Part::Game).collect();
+        parts.extend(nim_heaps.iter().map(|&k| Part::Nim(k)));
+        let sum = self.sum_of(parts)?;
+        self.value_of_sum(sum)
+    }
+
+    /// `true` when the sum of `positions` is a misère P-position (the
+    /// player to move loses).
+    pub fn is_p_position(&mut self, positions: &[R::Position]) -> Result<bool, GameError> {
+        Ok(self.misere_value(positions, &[])? == 0)
+    }
+
+    /// The genus of `position`, `[g₀, g₁, g₂, …]`, with g₀ its normal-play
+    /// value `normal`, written as short as the usual symbol: the list ends
+    /// where its last two terms repeat forever (checked on four more
+    /// terms), so `*0` gives `[0, 1, 2, 0]` (`0^120`) and `*2` gives
+    /// `[2, 2, 0]` (`2^20`).
+    pub fn genus(&mut self, position: &R::Position, normal: u64) -> Result<Vec<u64>, GameError> {
+        /// Terms past the candidate end that must continue its repeat.
+        const CHECK: usize = 4;
+        /// No genus met in practice needs more (an error beyond).
+        const MAX_TERMS: usize = 64;
+        let mut terms = vec![normal];
+        let mut twos: Vec<u64> = Vec::new();
+        let mut end = 3;
+        loop {
+            while terms.len() < end + CHECK {
+                terms.push(self.misere_value(std::slice::from_ref(position), &twos)?);
+                twos.push(2);
+            }
+            // g_1 .. g_(end - 1), then g_(end - 2) g_(end - 1) forever.
+            let repeats = (end..terms.len()).all(|k| terms[k] == terms[k - 2]);
+            if repeats {
+                terms.truncate(end);
+                return Ok(terms);
+            }
+            end += 1;
+            if end > MAX_TERMS {
+                return Err(GameError::Limit {
+                    what: format!(
+                        "the genus of {} (its terms do not settle into a repeat)",
+                        self.rules.format_position(position)
+                    ),
+                    limit: format!("{MAX_TERMS} terms"),
+                });
+            }
+        }
+    }
+}
+
+/// The genus written as usual: `4^146` (g₀, then g₁ g₂ … with the last
+/// two repeating); values from 10 on are bracketed, `12^[12][14]`.
+#[must_use]
+pub fn genus_symbol(genus: &[u64]) -> String {
+    let digit = |v: &u64| {
+        if *v < 10 {
+            v.to_string()
+        } else {
+            format!("[{v}]")
+        }
+    };
+    match genus {
+        [] => String::new(),
+        [g0] => digit(g0),
+        [g0, rest @ ..] => {
+            let tail: String = rest.iter().map(digit).collect();
+            format!("{}^{tail}", digit(g0))
+        }
+    }
+}
+
+/// `true` when `genus` (as [`MisereSearch::genus`] lists it) is a tame
+/// genus, that of a sum of Nim heaps: `0^120` (`*0`), `1^031` (`*1`),
+/// `0^02` (`*2 + *2`), `1^13` (`*2 + *2 + *1`), or `a^{a (a⊕2)}` for
+/// a >= 2 (`*a`).
+#[must_use]
+pub fn is_tame_genus(genus: &[u64]) -> bool {
+    match genus {
+        [0, 1, 2, 0] | [1, 0, 3, 1] | [0, 0, 2] | [1, 1, 3] => true,
+        [a, b, c] => *a >= 2 && b == a && *c == a ^ 2,
+        _ => false,
+    }
+}
+
+/// Bouton's misère rule: `true` when the sum of Nim heaps is a misère
+/// P-position.
+#[must_use]
+pub fn nim_is_p_position(heaps: &[u64]) -> bool {
+    if heaps.iter().any(|&h| h >= 2) {
+        heaps.iter().fold(0, |x, &h| x ^ h) == 0
+    } else {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    }
+}
+
+/// Every winning move of a sum of Nim heaps in misère play, as
+/// (component, heap left), by Bouton's rule; empty from a P-position.
+#[must_use]
+pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
+    if nim_is_p_position(heaps) {
+        return Vec::new();
+    }
+    let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    match big.as_slice() {
+        // Only heaps of 0 and 1, an even number of ones: take a one.
+        [] => (0..heaps.len())
+            .filter(|&i| heaps[i] == 1)
+            .map(|i| (i, 0))
+            .collect(),
+        // One large heap: leave an odd number of ones.
+        [i] => vec![(*i, if ones % 2 == 0 { 1 } else { 0 })],
+        // Two or more: the normal-play moves, which keep a large heap.
+        _ => {
+            let total = heaps.iter().fold(0, |x, &h| x ^ h);
+            (0..heaps.len())
+                .filter(|&i| heaps[i] ^ total < heaps[i])
+                .map(|i| (i, heaps[i] ^ total))
+                .collect()
+        }
+    }
+}
+
+/// How a misère outcome was decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MisereMethod {
+    /// Bouton's misère rule for Nim.
+    Bouton,
+    /// The memoised search over sums.
+    Search,
+}
+
+impl MisereMethod {
+    /// In words, for reports.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MisereMethod::Bouton => "Bouton's misère rule for Nim",
+            MisereMethod::Search => "memoised search over sums of components",
+        }
+    }
+}
+
+/// A winning move of a misère sum: component `component` becomes the
+/// sum `to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The option it becomes.
+    pub to: Vec<P>,
+}
+
+/// The misère outcome of a sum and its winning moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereAnalysis<P> {
+    /// `true` when the player to move loses.
+    pub is_p: bool,
+    /// Every move to a misère P-position.
+    pub winning_moves: Vec<MisereMove<P>>,
+}
+
+/// The misère outcome of the sum of `positions` and every winning move,
+/// by search.
+pub fn misere_analysis<R: Ruleset>(
+    search: &mut MisereSearch<'_, R>,
+    positions: &[R::Position],
+) -> Result<MisereAnalysis<R::Position>, GameError> {
+    let is_p = search.is_p_position(positions)?;
+    let mut moves = Vec::new();
+    if is_p {
+        return Ok(MisereAnalysis {
+            is_p,
+            winning_moves: moves,
+        });
+    }
+    let mut options = Options::new();
+    let mut rest: Vec<R::Position> = Vec::with_capacity(positions.len() + 4);
+    for (i, position) in positions.iter().enumerate() {
+        options.clear();
+        search.rules.options(position, &mut options)?;
+        for option in options.iter() {
+            rest.clear();
+            rest.extend_from_slice(&positions[..i]);
+            rest.extend_from_slice(&positions[i + 1..]);
+            rest.extend_from_slice(option);
+            if search.is_p_position(&rest)? {
+                moves.push(MisereMove {
+                    component: i,
+                    to: option.to_vec(),
+                });
+            }
+        }
+    }
+    Ok(MisereAnalysis {
+        is_p: false,
+        winning_moves: moves,
+    })
+}
+
+/// The misère nim-value of a Nim heap of n: 1, 0, then n (Bouton).
+#[must_use]
+pub const fn nim_misere_value(n: u64) -> u64 {
+    match n {
+        0 => 1,
+        1 => 0,
+        n => n,
+    }
+}
+
+/// The misère nim-values of the heaps `0..count` of a heap game: by
+/// Bouton's rule for Nim, by the search otherwise, calling
+/// `progress(done)` after each heap.
+pub fn heap_misere_values(
+    game: &HeapGame,
+    count: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<NimSequence, GameError> {
+    let mut values = NimSequence::new();
+    if game.family().is_nim() {
+        values.try_reserve(usize::try_from(count).unwrap_or(usize::MAX))?;
+        for n in 0..count {
+            values.push(nim_misere_value(n))?;
+        }
+        progress(count);
+        return Ok(values);
+    }
+    let rules = HeapRuleset::new(game.clone());
+    let mut search = MisereSearch::new(&rules);
+    for n in 0..count {
+        values.push(search.misere_value(&[n], &[])?)?;
+        progress(n + 1);
+    }
+    Ok(values)
+}
+
+/// The genus of each heap `0..count` of a heap game (g₀ from the normal
+/// play values), calling `progress(done)` after each heap.
+pub fn heap_genus(
+    game: &HeapGame,
+    count: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Vec<u64>>, GameError> {
+    let normal = game.nim_sequence(usize::try_from(count).unwrap_or(usize::MAX))?;
+    let rules = HeapRuleset::new(game.clone());
+    let mut search = MisereSearch::new(&rules);
+    let mut genus = Vec::new();
+    for n in 0..count {
+        genus.push(search.genus(&n, normal.get(n as usize))?);
+        progress(n + 1);
+    }
+    Ok(genus)
+}
