@@ -126,8 +126,22 @@ pub fn run(
 }
 
 /// Runs `grundy plot SPEC -n N -o FILE`.
-pub fn run_plot(spec: &str, count: u64, output: &Path) -> anyhow::Result<ExitCode> {
+pub fn run_plot(spec: &str, count: u64, misere: bool, output: &Path) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
+    if misere {
+        let values = crate::misere_cmd::misere_values(&game, count)?;
+        let title = format!("{spec} (misère)");
+        write_plot(
+            output,
+            &PlotSpec {
+                title: &title,
+                values: &values,
+                preperiod: None,
+            },
+        )?;
+        eprintln!("wrote {}", output.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     crate::cost::check_sequence_cost(&game, count)?;
     crate::numbers::check_memory(count)?;
     let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;

@@ -118,6 +118,9 @@ enum Command {
     Period {
         /// The game.
         spec: String,
+        /// Misère values (default --max 64), the pattern observed only.
+        #[arg(long)]
+        misere: bool,
         /// Most values to compute (e.g. 65536, 2^24, 1e6; default 2^24,
         /// lowered with a note for games that grow cubically).
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
@@ -164,6 +167,9 @@ enum Command {
         /// nim_sum, nim_mul, mex, floor_log2.
         #[arg(long)]
         formula: String,
+        /// Check the misère values instead.
+        #[arg(long)]
+        misere: bool,
         /// How many values to check.
         #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count, allow_negative_numbers = true)]
         count: u64,
@@ -181,6 +187,9 @@ enum Command {
         /// The image file.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
+        /// Plot the misère values instead.
+        #[arg(long)]
+        misere: bool,
     },
     /// Value, outcome and every winning move of a sum of positions.
     Eval {
@@ -259,9 +268,15 @@ fn run() -> anyhow::Result<ExitCode> {
             };
             analyze::run(&spec, MaxValues::new(max, 1 << 16), plot, format)
         }
-        Command::Period { spec, max, format } => {
-            period_cmd::run_period(&spec, MaxValues::new(max, 1 << 24), format)
-        }
+        Command::Period {
+            spec,
+            misere: true,
+            max,
+            format,
+        } => period_cmd::run_misere_period(&spec, max, format),
+        Command::Period {
+            spec, max, format, ..
+        } => period_cmd::run_period(&spec, MaxValues::new(max, 1 << 24), format),
         Command::Value {
             spec,
             n,
@@ -284,14 +299,22 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Check {
             spec,
             formula,
+            misere,
             count,
             format,
-        } => period_cmd::run_check(&spec, &formula, count, format),
+        } => {
+            if misere {
+                period_cmd::run_misere_check(&spec, &formula, count, format)
+            } else {
+                period_cmd::run_check(&spec, &formula, count, format)
+            }
+        }
         Command::Plot {
             spec,
             count,
             output,
-        } => analyze::run_plot(&spec, count, &output),
+            misere,
+        } => analyze::run_plot(&spec, count, misere, &output),
         Command::Eval {
             spec,
             positions,

@@ -168,6 +168,58 @@ pub fn run_check(
         holds: found.is_none(),
         checked: count,
         counterexample: found.as_ref().map(CounterexampleReport::from),
+        convention: None,
+    };
+    print(&report, format)?;
+    Ok(if found.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Misère values computed by `period --misere` unless `--max` says
+/// otherwise (the search limits how far they reach).
+pub const MISERE_DEFAULT_MAX: u64 = 64;
+
+/// Runs `grundy period SPEC --misere`: the pattern in the misère values,
+/// observed only (no theorem proves misère periodicity here).
+pub fn run_misere_period(spec: &str, max: Option<u64>, format: Format) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let values = crate::misere_cmd::misere_values(&game, max.unwrap_or(MISERE_DEFAULT_MAX))?;
+    let rule = grundy::period::ProofRule::Observed(
+        "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
+    );
+    let report = grundy::period::judge(&rule, &values);
+    let mut summary = PeriodSummary::new(spec, &report);
+    summary.convention = Some("misere");
+    print(&summary, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy check SPEC --formula EXPR -n N --misere`.
+pub fn run_misere_check(
+    spec: &str,
+    formula: &str,
+    count: u64,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let formula = Formula::compile(formula)?;
+    let values = crate::misere_cmd::misere_values(&game, count)?;
+    let mut found = None;
+    for n in 0..values.len() {
+        found = check_formula_at(&formula, n as u64, values.get(n))?;
+        if found.is_some() {
+            break;
+        }
+    }
+    let report = CheckReport {
+        game: spec.to_owned(),
+        holds: found.is_none(),
+        checked: count,
+        counterexample: found.as_ref().map(CounterexampleReport::from),
+        convention: Some("misere"),
     };
     print(&report, format)?;
     Ok(if found.is_none() {

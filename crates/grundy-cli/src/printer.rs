@@ -53,7 +53,10 @@ pub fn period_line(period: &PeriodSummary) -> String {
 
 impl Render for PeriodSummary {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "game:    {}", self.game)?;
+        match self.convention {
+            Some(_) => writeln!(out, "game:    {} (misère values)", self.game)?,
+            None => writeln!(out, "game:    {}", self.game)?,
+        }
         writeln!(out, "period:  {}", period_line(self))?;
         writeln!(out, "reason:  {}", self.reason)?;
         writeln!(out, "values:  {} computed", self.values_computed)
@@ -72,8 +75,12 @@ impl Render for CheckReport {
             None => writeln!(out, "holds for all n < {}", self.checked),
             Some(c) => writeln!(
                 out,
-                "counterexample: n = {}: G({}) = {} but the formula gives {}",
-                c.n, c.n, c.value, c.formula
+                "counterexample: n = {}: G{}({}) = {} but the formula gives {}",
+                c.n,
+                if self.convention.is_some() { "-" } else { "" },
+                c.n,
+                c.value,
+                c.formula
             ),
         }
     }

@@ -150,6 +150,35 @@ fn misere_from_the_command_line() {
     assert_eq!(v["genus"][5], serde_json::json!([4, 1, 4, 6]));
     assert_eq!(v["symbols"][5], "4^146");
     assert_eq!(v["tame"][0], true);
+    // Misère Nim's values: 1, 0, then n.
+    grundy()
+        .args([
+            "check",
+            "nim",
+            "--misere",
+            "-n",
+            "50",
+            "--formula",
+            "if n < 2 { 1 - n } else { n }",
+        ])
+        .assert()
+        .success();
+    grundy()
+        .args(["check", "nim", "--misere", "-n", "50", "--formula", "n"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("G-(0) = 1"));
+    let out = grundy()
+        .args([
+            "period", "sub:1,2", "--misere", "--max", "40", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["proved"], false);
+    // Misère sub:1,2 (heaps 0, 1, 2, ... worth 1 0 2 1 0 2 ...) has period 3.
+    assert_eq!(v["period"], 3);
     // A chain a -> b -> c: c has no move (misère value 1), b 0, a 1.
     let file = write_temp("a: b\nb: c\nc:\n");
     let out = grundy()

@@ -69,8 +69,19 @@ pub struct MisereSearch<'r, R: Ruleset> {
     options: Vec<Option<Vec<Box<[u32]>>>>,
     /// The misère nim-value of each multiset met (sorted ids).
     memo: FxHashMap<Box<[u32]>, u32>,
+    /// The outcome of each multiset met by outcome searches, which stop
+    /// at the first move to a P-position.
+    outcomes: FxHashMap<Box<[u32]>, Outcome>,
     max_sums: usize,
     scratch: Options<R::Position>,
+}
+
+/// A sum's state in an outcome search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Outcome {
+    OnStack,
+    P,
+    N,
 }
 
 /// One sum being evaluated.
@@ -92,6 +103,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             parts: Vec::new(),
             options: Vec::new(),
             memo: FxHashMap::default(),
+            outcomes: FxHashMap::default(),
             max_sums: MAX_SUMS,
             scratch: Options::new(),
         }
@@ -107,7 +119,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
     /// Distinct sums memoised so far.
     #[must_use]
     pub fn sums_searched(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.outcomes.len()
     }
 
     fn id(&mut self, part: Part<R::Position>) -> u32 {
@@ -282,17 +294,23 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         Ok(u64::from(value))
     }
 
-    /// Marks a sum as on the stack, within the limit.
-    fn enter(&mut self, sum: &[u32]) -> Result<(), GameError> {
-        if self.memo.len() >= self.max_sums {
+    /// An error once the search has met as many sums as it may.
+    fn check_limit(&self) -> Result<(), GameError> {
+        if self.sums_searched() >= self.max_sums {
             return Err(GameError::Limit {
                 what: format!(
                     "the misère search (it met {} distinct sums of components)",
-                    self.memo.len()
+                    self.sums_searched()
                 ),
                 limit: format!("{} sums", self.max_sums),
             });
         }
+        Ok(())
+    }
+
+    /// Marks a sum as on the stack, within the limit.
+    fn enter(&mut self, sum: &[u32]) -> Result<(), GameError> {
+        self.check_limit()?;
         self.memo.insert(sum.into(), IN_PROGRESS);
         Ok(())
     }
@@ -326,9 +344,93 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
     }
 
     /// `true` when the sum of `positions` is a misère P-position (the
-    /// player to move loses).
+    /// player to move loses): a search that stops at the first move to a
+    /// P-position, so it meets fewer sums than the value does.
     pub fn is_p_position(&mut self, positions: &[R::Position]) -> Result<bool, GameError> {
-        Ok(self.misere_value(positions, &[])? == 0)
+        let parts: Vec<Part<R::Position>> = positions.iter().cloned().map(Part::Game).collect();
+        let sum = self.sum_of(parts)?;
+        self.outcome_of_sum(sum)
+    }
+
+    /// The outcome of a sum already known, from either memo.
+    fn known_outcome(&self, sum: &[u32]) -> Result<Option<bool>, GameError> {
+        if let Some(&v) = self.memo.get(sum) {
+            return Ok(Some(self.settled(sum, v)? == 0));
+        }
+        match self.outcomes.get(sum) {
+            Some(Outcome::OnStack) => Err(self.cycle(sum)),
+            Some(&o) => Ok(Some(o == Outcome::P)),
+            None => Ok(None),
+        }
+    }
+
+    /// `true` when the sum (sorted non-terminal ids) is a P-position.
+    fn outcome_of_sum(&mut self, sum: Box<[u32]>) -> Result<bool, GameError> {
+        if let Some(p) = self.known_outcome(&sum)? {
+            return Ok(p);
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let options = self.sum_options(&sum)?;
+        self.enter_outcome(&sum)?;
+        stack.push(Frame {
+            sum,
+            options,
+            next: 0,
+            values: Vec::new(),
+        });
+        // The outcome of the frame just finished, passed to its parent.
+        let mut finished: Option<bool> = None;
+        loop {
+            let frame = stack.last_mut().expect("the stack holds the sum asked for");
+            if let Some(child_p) = finished.take() {
+                if child_p {
+                    // A move to a P-position: this sum is an N-position.
+                    let frame = stack.pop().expect("a frame is on the stack");
+                    self.outcomes.insert(frame.sum, Outcome::N);
+                    if stack.is_empty() {
+                        return Ok(false);
+                    }
+                    finished = Some(false);
+                    continue;
+                }
+                frame.next += 1;
+                continue;
+            }
+            if frame.next < frame.options.len() {
+                let option = frame.options[frame.next].clone();
+                match self.known_outcome(&option)? {
+                    Some(p) => finished = Some(p),
+                    None => {
+                        let options = self.sum_options(&option)?;
+                        self.enter_outcome(&option)?;
+                        stack.push(Frame {
+                            sum: option,
+                            options,
+                            next: 0,
+                            values: Vec::new(),
+                        });
+                    }
+                }
+                continue;
+            }
+            // Every move leads to an N-position (the empty sum has no move,
+            // and the player to move there wins).
+            let frame = stack.pop().expect("a frame is on the stack");
+            let p = !frame.sum.is_empty();
+            self.outcomes
+                .insert(frame.sum, if p { Outcome::P } else { Outcome::N });
+            if stack.is_empty() {
+                return Ok(p);
+            }
+            finished = Some(p);
+        }
+    }
+
+    /// Marks a sum as on the stack of an outcome search, within the limit.
+    fn enter_outcome(&mut self, sum: &[u32]) -> Result<(), GameError> {
+        self.check_limit()?;
+        self.outcomes.insert(sum.into(), Outcome::OnStack);
+        Ok(())
     }
 
     /// The genus of `position`, `[g₀, g₁, g₂, …]`, with g₀ its normal-play

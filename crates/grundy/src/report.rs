@@ -42,6 +42,9 @@ pub struct PeriodSummary {
     pub reason: String,
     /// Values computed.
     pub values_computed: usize,
+    /// `"misere"` for misère values (absent for normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
 }
 
 impl PeriodSummary {
@@ -57,6 +60,7 @@ impl PeriodSummary {
             proved: report.proved,
             reason: report.reason.clone(),
             values_computed: report.values_computed,
+            convention: None,
         }
     }
 }
@@ -87,6 +91,9 @@ pub struct CheckReport {
     pub checked: u64,
     /// The first n where it fails.
     pub counterexample: Option<CounterexampleReport>,
+    /// `"misere"` when misère values were checked (absent for normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
 }
 
 /// Where a formula first fails.

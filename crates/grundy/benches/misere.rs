@@ -1,0 +1,81 @@
+//! Misère outcomes of Kayles sums: grundy's memoised search over
+//! multisets (interned components, mex of values) against a plain
+//! memoised search written here (sorted heap lists, P/N only), measured in
+//! one run; each pair is checked to agree before it is timed.
+
+use std::collections::HashMap;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use grundy::heap::code::TakeBreakCode;
+use grundy::misere::MisereSearch;
+use grundy::{HeapGame, HeapRuleset};
+
+/// Kayles: knock down one pin or two adjacent pins, splitting the row.
+fn kayles_options(n: u64) -> Vec<Vec<u64>> {
+    let mut options = Vec::new();
+    for take in 1..=2u64.min(n) {
+        let m = n - take;
+        for a in 0..=m / 2 {
+            let parts: Vec<u64> = [a, m - a].into_iter().filter(|&p| p > 0).collect();
+            options.push(parts);
+        }
+    }
+    options
+}
+
+fn plain_is_p(sum: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = sum.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    // No move at all: the player to move wins.
+    let mut p = !key.is_empty();
+    'moves: for i in 0..key.len() {
+        for option in kayles_options(key[i]) {
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(option);
+            if plain_is_p(&next, memo) {
+                p = false;
+                break 'moves;
+            }
+        }
+    }
+    memo.insert(key, p);
+    p
+}
+
+fn grundy_is_p(sum: &[u64]) -> bool {
+    let rules = HeapRuleset::new(HeapGame::new(TakeBreakCode::parse("0.77").unwrap()));
+    let mut search = MisereSearch::new(&rules);
+    search.is_p_position(sum).unwrap()
+}
+
+fn sums(c: &mut Criterion) {
+    let mut group = c.benchmark_group("misere kayles");
+    group.sample_size(10);
+    for sum in [
+        vec![3u64, 4, 7],
+        vec![5, 6, 7, 8],
+        vec![2, 4, 6, 8, 10],
+        vec![9, 10, 11, 12],
+    ] {
+        let name = format!("{sum:?}");
+        assert_eq!(
+            grundy_is_p(&sum),
+            plain_is_p(&sum, &mut HashMap::new()),
+            "{name}"
+        );
+        group.bench_function(BenchmarkId::new("plain search", &name), |b| {
+            b.iter(|| plain_is_p(&sum, &mut HashMap::new()))
+        });
+        group.bench_function(BenchmarkId::new("grundy search", &name), |b| {
+            b.iter(|| grundy_is_p(&sum))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sums);
+criterion_main!(benches);
