@@ -56,6 +56,50 @@ pub fn run(
     let game = parse_heap_spec(spec)?;
     let max = usize::try_from(max.resolve(&game)?)?;
     let (report, values) = search_period(&game, FIRST_ROUND, max)?;
+    report_on(spec, &report, &values, plot, None, format)
+}
+
+/// Runs `grundy analyze SPEC --misere`: the same report on the misère
+/// values of the first heaps (`max`, default 64), whose pattern is
+/// observed only.
+pub fn run_misere(
+    spec: &str,
+    max: Option<u64>,
+    plot: PlotChoice,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let values = crate::misere_cmd::misere_values(
+        &game,
+        max.unwrap_or(crate::period_cmd::MISERE_DEFAULT_MAX),
+    )?;
+    let rule = grundy::period::ProofRule::Observed(
+        "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
+    );
+    let report = grundy::period::judge(&rule, &values);
+    let plot = match plot {
+        PlotChoice::Default => {
+            let path = default_plot_path(spec);
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            PlotChoice::File(PathBuf::from(format!(
+                "{}-misere.svg",
+                stem.unwrap_or_default()
+            )))
+        }
+        other => other,
+    };
+    report_on(spec, &report, &values, plot, Some("misere"), format)
+}
+
+/// The analysis of computed values: the report, and the plot.
+fn report_on(
+    spec: &str,
+    report: &grundy::period::PeriodReport,
+    values: &grundy::sequence::NimSequence,
+    plot: PlotChoice,
+    convention: Option<&'static str>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let n = values.len();
     let (largest_at, largest) = values
         .iter()
@@ -64,7 +108,7 @@ pub fn run(
         .unwrap_or((0, 0));
     let exceptional = report
         .periodicity
-        .map(|found| exceptions(&values, &found))
+        .map(|found| exceptions(values, &found))
         .unwrap_or_default();
     let rare = best_mask(values.iter()).filter(|&(_, count)| count <= RARE_LIST.max(n / 20));
     let rare_positions: Vec<(usize, u64)> = match rare {
@@ -86,15 +130,17 @@ pub fn run(
             path,
             &PlotSpec {
                 title: spec,
-                values: &values,
+                values,
                 preperiod: report.periodicity.map(|f| f.preperiod),
             },
         )
         .err()
         .map(|e| format!("{}: {e:#}", path.display()))
     });
+    let mut period = PeriodSummary::new(spec, report);
+    period.convention = convention;
     let analysis = AnalyzeReport {
-        period: PeriodSummary::new(spec, &report),
+        period,
         first_values: values.iter().take(60).collect(),
         largest: Largest {
             value: largest,

@@ -110,6 +110,10 @@ enum Command {
         /// Write no plot.
         #[arg(long)]
         no_plot: bool,
+        /// Misère play: the misère nim-values (default --max 64; the plot
+        /// goes to SPEC-misere.svg).
+        #[arg(long)]
+        misere: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -259,6 +263,7 @@ fn run() -> anyhow::Result<ExitCode> {
             max,
             plot,
             no_plot,
+            misere,
             format,
         } => {
             let plot = if no_plot {
@@ -266,7 +271,11 @@ fn run() -> anyhow::Result<ExitCode> {
             } else {
                 plot.map_or(analyze::PlotChoice::Default, analyze::PlotChoice::File)
             };
-            analyze::run(&spec, MaxValues::new(max, 1 << 16), plot, format)
+            if misere {
+                analyze::run_misere(&spec, max, plot, format)
+            } else {
+                analyze::run(&spec, MaxValues::new(max, 1 << 16), plot, format)
+            }
         }
         Command::Period {
             spec,

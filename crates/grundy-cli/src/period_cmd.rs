@@ -163,19 +163,7 @@ pub fn run_check(
         }
         Ok(true)
     })?;
-    let report = CheckReport {
-        game: spec.to_owned(),
-        holds: found.is_none(),
-        checked: count,
-        counterexample: found.as_ref().map(CounterexampleReport::from),
-        convention: None,
-    };
-    print(&report, format)?;
-    Ok(if found.is_none() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    print_check(spec, count, found.as_ref(), None, format)
 }
 
 /// Misère values computed by `period --misere` unless `--max` says
@@ -214,12 +202,24 @@ pub fn run_misere_check(
             break;
         }
     }
+    print_check(spec, count, found.as_ref(), Some("misere"), format)
+}
+
+/// Prints a check's report: exit 0 when the formula held, 1 with the
+/// first counterexample.
+fn print_check(
+    spec: &str,
+    count: u64,
+    found: Option<&grundy::formula::Counterexample>,
+    convention: Option<&'static str>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let report = CheckReport {
         game: spec.to_owned(),
         holds: found.is_none(),
         checked: count,
-        counterexample: found.as_ref().map(CounterexampleReport::from),
-        convention: Some("misere"),
+        counterexample: found.map(CounterexampleReport::from),
+        convention,
     };
     print(&report, format)?;
     Ok(if found.is_none() {

@@ -105,10 +105,20 @@ impl Render for NimberReport {
 impl Render for AnalyzeReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let period = &self.period;
-        writeln!(out, "game:        {}", period.game)?;
+        let misere = period.convention.is_some();
+        if misere {
+            writeln!(
+                out,
+                "game:        {} (misère play: misère nim-values G-)",
+                period.game
+            )?;
+        } else {
+            writeln!(out, "game:        {}", period.game)?;
+        }
         writeln!(
             out,
-            "values:      G(0..{}) computed",
+            "values:      G{}(0..{}) computed",
+            if misere { "-" } else { "" },
             period.values_computed
         )?;
         writeln!(out, "first values:")?;

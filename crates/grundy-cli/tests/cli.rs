@@ -179,6 +179,27 @@ fn misere_from_the_command_line() {
     assert_eq!(v["proved"], false);
     // Misère sub:1,2 (heaps 0, 1, 2, ... worth 1 0 2 1 0 2 ...) has period 3.
     assert_eq!(v["period"], 3);
+    let out = grundy()
+        .args([
+            "analyze",
+            "sub:1,2",
+            "--misere",
+            "--no-plot",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["convention"], "misere");
+    let first: Vec<u64> = v["first_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(6)
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(first, vec![1, 0, 2, 1, 0, 2]);
     // A chain a -> b -> c: c has no move (misère value 1), b 0, a 1.
     let file = write_temp("a: b\nb: c\nc:\n");
     let out = grundy()

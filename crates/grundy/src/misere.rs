@@ -84,6 +84,13 @@ enum Outcome {
     N,
 }
 
+/// Which memo a search fills.
+#[derive(Copy, Clone, Debug)]
+enum Memo {
+    Values,
+    Outcomes,
+}
+
 /// One sum being evaluated.
 struct Frame {
     sum: Box<[u32]>,
@@ -234,15 +241,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             return self.settled(&sum, v);
         }
         let mut mex = MexSet::new();
-        let mut stack: Vec<Frame> = Vec::new();
-        let first_options = self.sum_options(&sum)?;
-        self.enter(&sum)?;
-        stack.push(Frame {
-            sum,
-            options: first_options,
-            next: 0,
-            values: Vec::new(),
-        });
+        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Values)?];
         loop {
             let frame = stack.last_mut().expect("the stack holds the sum asked for");
             if frame.next < frame.options.len() {
@@ -253,16 +252,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
                         frame.values.push(v);
                         frame.next += 1;
                     }
-                    None => {
-                        let options = self.sum_options(&option)?;
-                        self.enter(&option)?;
-                        stack.push(Frame {
-                            sum: option,
-                            options,
-                            next: 0,
-                            values: Vec::new(),
-                        });
-                    }
+                    None => stack.push(self.open(option, Memo::Values)?),
                 }
                 continue;
             }
@@ -292,6 +282,22 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             return Err(self.cycle(sum));
         }
         Ok(u64::from(value))
+    }
+
+    /// A frame for `sum` with its options, marked as on the stack in
+    /// `memo`.
+    fn open(&mut self, sum: Box<[u32]>, memo: Memo) -> Result<Frame, GameError> {
+        let options = self.sum_options(&sum)?;
+        match memo {
+            Memo::Values => self.enter(&sum)?,
+            Memo::Outcomes => self.enter_outcome(&sum)?,
+        }
+        Ok(Frame {
+            sum,
+            options,
+            next: 0,
+            values: Vec::new(),
+        })
     }
 
     /// An error once the search has met as many sums as it may.
@@ -369,15 +375,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         if let Some(p) = self.known_outcome(&sum)? {
             return Ok(p);
         }
-        let mut stack: Vec<Frame> = Vec::new();
-        let options = self.sum_options(&sum)?;
-        self.enter_outcome(&sum)?;
-        stack.push(Frame {
-            sum,
-            options,
-            next: 0,
-            values: Vec::new(),
-        });
+        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Outcomes)?];
         // The outcome of the frame just finished, passed to its parent.
         let mut finished: Option<bool> = None;
         loop {
@@ -400,16 +398,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
                 let option = frame.options[frame.next].clone();
                 match self.known_outcome(&option)? {
                     Some(p) => finished = Some(p),
-                    None => {
-                        let options = self.sum_options(&option)?;
-                        self.enter_outcome(&option)?;
-                        stack.push(Frame {
-                            sum: option,
-                            options,
-                            next: 0,
-                            values: Vec::new(),
-                        });
-                    }
+                    None => stack.push(self.open(option, Memo::Outcomes)?),
                 }
                 continue;
             }

@@ -23,7 +23,7 @@ use thiserror::Error;
 use crate::cut::CutGame;
 use crate::error::GameError;
 use crate::family::SpecForm;
-use crate::graph::{Graph, GraphError, GraphFileError};
+use crate::graph::{Graph, GraphFileError};
 use crate::heap::code::{CodeError, TakeBreakCode};
 use crate::heap::nim::Nim;
 use crate::heap::split::{Divisor, EqualSplit};
@@ -48,22 +48,9 @@ pub enum SpecError {
         /// The spec as written.
         spec: String,
     },
-    /// A file the spec names could not be read.
-    #[error("cannot read '{path}': {cause}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        cause: std::io::Error,
-    },
-    /// A game graph file with a mistake in it.
-    #[error("{path}: {cause}")]
-    Graph {
-        /// The file.
-        path: String,
-        /// The mistake.
-        cause: GraphError,
-    },
+    /// A game graph file that could not be read, or has a mistake in it.
+    #[error(transparent)]
+    GraphFile(#[from] GraphFileError),
     /// A malformed take-and-break code.
     #[error(transparent)]
     Code(#[from] CodeError),
@@ -75,15 +62,6 @@ pub enum SpecError {
         /// What is wrong.
         cause: GameError,
     },
-}
-
-impl From<GraphFileError> for SpecError {
-    fn from(error: GraphFileError) -> SpecError {
-        match error {
-            GraphFileError::Io { path, cause } => SpecError::Io { path, cause },
-            GraphFileError::Graph { path, cause } => SpecError::Graph { path, cause },
-        }
-    }
 }
 
 /// A family's own error, as a [`SpecError`] for the spec `spec`.
@@ -180,24 +158,30 @@ pub struct Family {
     read: fn(&str, &str) -> Option<Result<Game, SpecError>>,
 }
 
+/// Reads `text` as a spec of `F` and makes the game with `wrap`.
+fn read_as<F: SpecForm>(
+    spec: &str,
+    text: &str,
+    wrap: impl FnOnce(F) -> Game,
+) -> Option<Result<Game, SpecError>>
+where
+    F::Error: SpecCause,
+{
+    F::from_spec(text).map(|read| read.map(wrap).map_err(|e| e.into_spec_error(spec)))
+}
+
 fn read_heap<F: HeapFamily + SpecForm>(spec: &str, text: &str) -> Option<Result<Game, SpecError>>
 where
     F::Error: SpecCause,
 {
-    F::from_spec(text).map(|read| {
-        read.map(|family| Game::Heap(HeapGame::new(family)))
-            .map_err(|e| e.into_spec_error(spec))
-    })
+    read_as(spec, text, |family: F| Game::Heap(HeapGame::new(family)))
 }
 
 fn read_other<F: IntoGame + SpecForm>(spec: &str, text: &str) -> Option<Result<Game, SpecError>>
 where
     F::Error: SpecCause,
 {
-    F::from_spec(text).map(|read| {
-        read.map(IntoGame::into_game)
-            .map_err(|e| e.into_spec_error(spec))
-    })
+    read_as(spec, text, F::into_game)
 }
 
 fn read_positional<F: SumEvaluator + SpecForm + 'static>(
@@ -207,41 +191,38 @@ fn read_positional<F: SumEvaluator + SpecForm + 'static>(
 where
     F::Error: SpecCause,
 {
-    F::from_spec(text).map(|read| {
-        read.map(|game| Game::Positional(Arc::new(game)))
-            .map_err(|e| e.into_spec_error(spec))
-    })
+    read_as(spec, text, |game: F| Game::Positional(Arc::new(game)))
 }
 
 impl Family {
+    /// The entry of family `F`, read by `read`.
+    const fn entry<F: SpecForm>(read: fn(&str, &str) -> Option<Result<Game, SpecError>>) -> Family {
+        Family {
+            form: F::FORM,
+            about: F::ABOUT,
+            example: F::EXAMPLE,
+            prefix: F::PREFIX,
+            read,
+        }
+    }
+
     /// The entry of a heap family.
     #[must_use]
     pub const fn heap<F: HeapFamily + SpecForm>() -> Family
     where
         F::Error: SpecCause,
     {
-        Family {
-            form: F::FORM,
-            about: F::ABOUT,
-            example: F::EXAMPLE,
-            prefix: F::PREFIX,
-            read: read_heap::<F>,
-        }
+        Family::entry::<F>(read_heap::<F>)
     }
 
-    /// The entry of a family whose positions are not heaps.
+    /// The entry of a family whose positions are not heaps, with a game
+    /// variant of its own (`cut:D`, graphs).
     #[must_use]
     pub const fn other<F: IntoGame + SpecForm>() -> Family
     where
         F::Error: SpecCause,
     {
-        Family {
-            form: F::FORM,
-            about: F::ABOUT,
-            example: F::EXAMPLE,
-            prefix: F::PREFIX,
-            read: read_other::<F>,
-        }
+        Family::entry::<F>(read_other::<F>)
     }
 
     /// The entry of a family with positions of its own kind, whose sums the
@@ -252,13 +233,7 @@ impl Family {
     where
         F::Error: SpecCause,
     {
-        Family {
-            form: F::FORM,
-            about: F::ABOUT,
-            example: F::EXAMPLE,
-            prefix: F::PREFIX,
-            read: read_positional::<F>,
-        }
+        Family::entry::<F>(read_positional::<F>)
     }
 
     /// Reads `spec` (trimmed) if it belongs to this family.
@@ -424,7 +399,7 @@ mod tests {
         ));
         assert!(matches!(
             parse_spec("graph:/no/such/file"),
-            Err(SpecError::Io { .. })
+            Err(SpecError::GraphFile(GraphFileError::Io { .. }))
         ));
         assert!(matches!(
             parse_spec("script:/no/such/file.rhai"),
