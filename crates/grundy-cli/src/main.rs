@@ -237,6 +237,10 @@ enum Command {
         /// The largest side.
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
         max: u64,
+        /// Misère play: each box's misère nim-value, by search (small
+        /// tables only).
+        #[arg(long)]
+        misere: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = cut_cmd::TableFormat::Text)]
         format: cut_cmd::TableFormat,
@@ -348,7 +352,18 @@ fn run() -> anyhow::Result<ExitCode> {
             operands,
             format,
         } => nimber(op, &operands, format),
-        Command::Table { spec, max, format } => cut_cmd::run(&spec, max, format),
+        Command::Table {
+            spec,
+            max,
+            misere,
+            format,
+        } => {
+            if misere {
+                misere_cmd::run_table(&spec, max, format)
+            } else {
+                cut_cmd::run(&spec, max, format)
+            }
+        }
     }
 }
 

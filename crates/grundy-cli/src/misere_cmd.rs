@@ -13,7 +13,7 @@ use grundy::report::{
 };
 use grundy::sequence::NimSequence;
 use grundy::spec::{parse_heap_spec, parse_spec, Game};
-use grundy::Graph;
+use grundy::{Graph, Ruleset};
 
 use crate::progress::Progress;
 use crate::Format;
@@ -115,4 +115,52 @@ pub fn graph_values(graph: &Graph) -> anyhow::Result<Vec<u64>> {
     (0..graph.vertex_count() as u32)
         .map(|v| Ok(search.misere_value(&[v], &[])?))
         .collect()
+}
+
+/// Runs `grundy table cut:D --max N --misere`: the misère nim-value of
+/// every box with sorted sides up to N, by the search (small tables).
+pub fn run_table(
+    spec: &str,
+    max: u64,
+    format: crate::cut_cmd::TableFormat,
+) -> anyhow::Result<ExitCode> {
+    let Game::Cut(game) = parse_spec(spec)? else {
+        anyhow::bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4)");
+    };
+    let max = usize::try_from(max)
+        .ok()
+        .filter(|&m| m < u32::MAX as usize)
+        .ok_or_else(|| anyhow::anyhow!("--max {max}: a side must be below 2^32 - 1"))?;
+    let mut search = MisereSearch::new(&game);
+    let mut boxes = Vec::new();
+    for sides in grundy::cut::sorted_boxes(game.dim(), max) {
+        let narrow: Vec<u32> = sides.iter().map(|&s| s as u32).collect();
+        let cuboid = grundy::cut::Cuboid::new(&narrow)?;
+        let value = search
+            .misere_value(&[cuboid], &[])
+            .with_context(|| format!("the misère value of {}", game.format_position(&cuboid)))?;
+        boxes.push(grundy::report::BoxReport { sides, value });
+    }
+    let report = grundy::report::MisereTableReport {
+        game: spec.to_owned(),
+        convention: "misere",
+        max,
+        boxes,
+    };
+    match format {
+        crate::cut_cmd::TableFormat::Json => crate::printer::print(&report, Format::Json)?,
+        crate::cut_cmd::TableFormat::Text => crate::printer::print(&report, Format::Text)?,
+        crate::cut_cmd::TableFormat::Csv => {
+            use std::io::Write;
+            let mut out = crate::output::stdout();
+            let header: Vec<String> = (1..=game.dim()).map(|i| format!("side{i}")).collect();
+            writeln!(out, "{},misere_value", header.join(","))?;
+            for b in &report.boxes {
+                let cells: Vec<String> = b.sides.iter().map(usize::to_string).collect();
+                writeln!(out, "{},{}", cells.join(","), b.value)?;
+            }
+            out.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,8 @@ use std::io::{self, Write};
 use grundy::period::Periodicity;
 use grundy::report::{
     AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport,
-    MisereEvalReport, MisereValueReport, NimberReport, PeriodSummary, TableReport, ValueReport,
+    MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport, PeriodSummary,
+    TableReport, ValueReport,
 };
 use serde::Serialize;
 
@@ -115,10 +116,11 @@ impl Render for AnalyzeReport {
         } else {
             writeln!(out, "game:        {}", period.game)?;
         }
+        // G(n) in normal play, G-(n) for misère values.
+        let g = if misere { "G-" } else { "G" };
         writeln!(
             out,
-            "values:      G{}(0..{}) computed",
-            if misere { "-" } else { "" },
+            "values:      {g}(0..{}) computed",
             period.values_computed
         )?;
         writeln!(out, "first values:")?;
@@ -130,7 +132,7 @@ impl Render for AnalyzeReport {
         writeln!(out, "             {}", period.reason)?;
         writeln!(
             out,
-            "largest:     G({}) = {} (first reached there)",
+            "largest:     {g}({}) = {} (first reached there)",
             self.largest.n, self.largest.value
         )?;
         if let Some(preperiod) = period.preperiod {
@@ -154,7 +156,7 @@ impl Render for AnalyzeReport {
                 let shown: Vec<String> = rare
                     .positions
                     .iter()
-                    .map(|p| format!("G({})={}", p.n, p.value))
+                    .map(|p| format!("{g}({})={}", p.n, p.value))
                     .collect();
                 let more = if rare.count > rare.positions.len() {
                     " ..."
@@ -370,6 +372,21 @@ impl Render for MisereEvalReport {
                     None => writeln!(out, "  {}", m.description)?,
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl Render for MisereTableReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "# {}: misère nim-value G- of every box with sorted sides <= {}",
+            self.game, self.max
+        )?;
+        for b in &self.boxes {
+            let sides: Vec<String> = b.sides.iter().map(usize::to_string).collect();
+            writeln!(out, "{} {}", sides.join("x"), b.value)?;
         }
         Ok(())
     }

@@ -200,6 +200,37 @@ fn misere_from_the_command_line() {
         .map(|x| x.as_u64().unwrap())
         .collect();
     assert_eq!(first, vec![1, 0, 2, 1, 0, 2]);
+    // table --misere agrees with eval --misere: value 0 exactly at P.
+    let out = grundy()
+        .args([
+            "table", "cut:2", "--max", "4", "--misere", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let boxes = v["boxes"].as_array().unwrap();
+    assert_eq!(boxes.len(), 10);
+    for b in boxes {
+        let sides: Vec<String> = b["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let out = grundy()
+            .args([
+                "eval",
+                "cut:2",
+                &sides.join("x"),
+                "--misere",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        let e: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(e["outcome"] == "P", b["value"] == 0, "{b}");
+    }
     // A chain a -> b -> c: c has no move (misère value 1), b 0, a 1.
     let file = write_temp("a: b\nb: c\nc:\n");
     let out = grundy()

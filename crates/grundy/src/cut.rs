@@ -672,6 +672,12 @@ fn next_permutation(perm: &mut [usize]) -> bool {
     true
 }
 
+/// Every box with sorted sides `1 <= x_1 <= ... <= x_d <= max`, smallest
+/// first side first (the order of [`CutTable::sorted_entries`]).
+pub fn sorted_boxes(dim: usize, max: usize) -> impl Iterator<Item = Vec<usize>> {
+    (1..=max).flat_map(move |smallest| sorted_boxes_from(dim, smallest, max))
+}
+
 /// Boxes with sorted sides `smallest = x_1 <= x_2 <= ... <= x_d <= max`.
 fn sorted_boxes_from(dim: usize, smallest: usize, max: usize) -> Vec<Vec<usize>> {
     let mut boxes = Vec::new();

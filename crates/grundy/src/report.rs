@@ -470,6 +470,20 @@ pub struct MisereValueReport {
     pub method: &'static str,
 }
 
+/// `table --misere`: the misère nim-value of every box with sorted sides
+/// up to `max`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereTableReport {
+    /// The game spec.
+    pub game: String,
+    /// Always `"misere"`.
+    pub convention: &'static str,
+    /// The largest side.
+    pub max: usize,
+    /// Every box with sorted sides, smallest first, with its misère value.
+    pub boxes: Vec<BoxReport>,
+}
+
 /// `seq --misere`: the misère nim-values of the first heaps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereSequenceReport {
