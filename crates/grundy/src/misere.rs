@@ -41,6 +41,7 @@ use crate::heap::{HeapGame, HeapRuleset};
 use crate::nimber::MexSet;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::NimSequence;
+use crate::sum::WinningMove;
 
 /// The most distinct sums one search may memoise before it stops with an
 /// error (a few hundred megabytes of memo).
@@ -67,6 +68,8 @@ pub struct MisereSearch<'r, R: Ruleset> {
     /// The options of each component (ids, components with no move
     /// dropped); `None` until first needed.
     options: Vec<Option<Vec<Box<[u32]>>>>,
+    /// Whether each component has no move, found when it is first met.
+    terminal: Vec<bool>,
     /// The misère nim-value of each multiset met (sorted ids).
     memo: FxHashMap<Box<[u32]>, u32>,
     /// The outcome of each multiset met by outcome searches, which stop
@@ -109,6 +112,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             ids: FxHashMap::default(),
             parts: Vec::new(),
             options: Vec::new(),
+            terminal: Vec::new(),
             memo: FxHashMap::default(),
             outcomes: FxHashMap::default(),
             max_sums: MAX_SUMS,
@@ -129,15 +133,26 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         self.memo.len() + self.outcomes.len()
     }
 
-    fn id(&mut self, part: Part<R::Position>) -> u32 {
+    /// The id of a component, interning it (and finding whether it has a
+    /// move) when it is new.
+    fn id(&mut self, part: Part<R::Position>) -> Result<u32, GameError> {
         if let Some(&id) = self.ids.get(&part) {
-            return id;
+            return Ok(id);
         }
+        let terminal = match &part {
+            Part::Nim(k) => *k == 0,
+            Part::Game(position) => {
+                self.scratch.clear();
+                self.rules.options(position, &mut self.scratch)?;
+                self.scratch.is_empty()
+            }
+        };
         let id = self.parts.len() as u32;
         self.ids.insert(part.clone(), id);
         self.parts.push(part);
         self.options.push(None);
-        id
+        self.terminal.push(terminal);
+        Ok(id)
     }
 
     /// The options of component `id`, computed once.
@@ -160,20 +175,13 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
                 }
             }
         }
-        let mut options = Vec::with_capacity(list.len());
+        // Components with no move are dropped.
+        let mut kept = Vec::with_capacity(list.len());
         for option in list {
             let mut ids = Vec::with_capacity(option.len());
             for part in option {
-                ids.push(self.id(part));
-            }
-            options.push(ids);
-        }
-        // Components with no move are dropped: their own options first.
-        let mut kept = Vec::with_capacity(options.len());
-        for option in options {
-            let mut ids = Vec::with_capacity(option.len());
-            for c in option {
-                if !self.is_terminal(c)? {
+                let c = self.id(part)?;
+                if !self.terminal[c as usize] {
                     ids.push(c);
                 }
             }
@@ -184,28 +192,12 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         Ok(())
     }
 
-    /// `true` when component `id` has no move.
-    fn is_terminal(&mut self, id: u32) -> Result<bool, GameError> {
-        match &self.parts[id as usize] {
-            Part::Nim(k) => Ok(*k == 0),
-            Part::Game(position) => {
-                if let Some(options) = &self.options[id as usize] {
-                    return Ok(options.is_empty());
-                }
-                let position = position.clone();
-                self.scratch.clear();
-                self.rules.options(&position, &mut self.scratch)?;
-                Ok(self.scratch.is_empty())
-            }
-        }
-    }
-
     /// The sorted multiset of the non-terminal components among `parts`.
     fn sum_of(&mut self, parts: Vec<Part<R::Position>>) -> Result<Box<[u32]>, GameError> {
         let mut ids = Vec::with_capacity(parts.len());
         for part in parts {
-            let id = self.id(part);
-            if !self.is_terminal(id)? {
+            let id = self.id(part)?;
+            if !self.terminal[id as usize] {
                 ids.push(id);
             }
         }
@@ -553,23 +545,13 @@ impl MisereMethod {
     }
 }
 
-/// A winning move of a misère sum: component `component` becomes the
-/// sum `to`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MisereMove<P> {
-    /// Index of the component moved in.
-    pub component: usize,
-    /// The option it becomes.
-    pub to: Vec<P>,
-}
-
 /// The misère outcome of a sum and its winning moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereAnalysis<P> {
     /// `true` when the player to move loses.
     pub is_p: bool,
     /// Every move to a misère P-position.
-    pub winning_moves: Vec<MisereMove<P>>,
+    pub winning_moves: Vec<WinningMove<P>>,
 }
 
 /// The misère outcome of the sum of `positions` and every winning move,
@@ -597,8 +579,9 @@ pub fn misere_analysis<R: Ruleset>(
             rest.extend_from_slice(&positions[i + 1..]);
             rest.extend_from_slice(option);
             if search.is_p_position(&rest)? {
-                moves.push(MisereMove {
+                moves.push(WinningMove {
                     component: i,
+                    from: position.clone(),
                     to: option.to_vec(),
                 });
             }

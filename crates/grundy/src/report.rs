@@ -23,7 +23,7 @@ use crate::formula::Counterexample;
 use crate::period::PeriodReport;
 use crate::ruleset::Ruleset;
 use crate::solver::Solver;
-use crate::sum::analyze_sum;
+use crate::sum::{analyze_sum, WinningMove};
 
 /// `period`: the pattern found in a nim-sequence and how it is known.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -280,34 +280,9 @@ pub fn eval_report<R: Ruleset>(
 ) -> Result<EvalReport, GameError> {
     let mut solver = Solver::new(rules);
     let analysis = analyze_sum(&mut solver, positions)?;
-    let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
-    let mut winning_moves = Vec::new();
-    for m in &analysis.winning_moves {
-        // Moves leaving the same option (a cut and its mirror images) share
-        // everything but their description.
-        let all = rules.equivalent_moves(&m.from, &m.to);
-        let result = show_result.then(|| m.result(positions));
-        let to: Vec<Value> = m.to.iter().map(json).collect();
-        let result_json: Option<Vec<Value>> = result.as_ref().map(|r| r.iter().map(json).collect());
-        let to_text: Vec<String> = m.to.iter().map(text).collect();
-        let result_text: Option<Vec<String>> =
-            result.as_ref().map(|r| r.iter().map(text).collect());
-        for (i, description) in all.iter().enumerate() {
-            winning_moves.push(MoveReport {
-                component: m.component,
-                from: json(&m.from),
-                to: to.clone(),
-                description: description.clone(),
-                result: result_json.clone(),
-                // The first stands for the others.
-                representative: (all.len() > 1).then_some(i == 0),
-                to_text: to_text.clone(),
-                result_text: result_text.clone(),
-            });
-        }
-    }
+    let winning_moves = move_reports(rules, positions, &analysis.winning_moves);
     let unlisted: Vec<UnlistedReport> = analysis
         .unlisted
         .iter()
@@ -354,37 +329,40 @@ pub struct MisereEvalReport {
     pub position_text: Vec<String>,
 }
 
-/// The reports of the moves of `component` to each option in `to`.
+/// The report of each winning move of the sum of `positions`, in normal
+/// or misère play: every move leaving the same option (a cut and its
+/// mirror images, [`Ruleset::equivalent_moves`]), the whole sum after it
+/// for sums of up to [`RESULT_SHOWN_UP_TO`] components.
 fn move_reports<R: Ruleset>(
     rules: &R,
     positions: &[R::Position],
-    moves: impl IntoIterator<Item = (usize, Vec<R::Position>)>,
+    moves: &[WinningMove<R::Position>],
 ) -> Vec<MoveReport> {
     let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
+    let json = |p: &R::Position| rules.position_json(p);
+    let text = |p: &R::Position| rules.format_position(p);
     let mut reports = Vec::new();
-    for (component, to) in moves {
-        let from = &positions[component];
-        let all = rules.equivalent_moves(from, &to);
-        let result: Option<Vec<R::Position>> = show_result.then(|| {
-            let mut r = positions[..component].to_vec();
-            r.extend_from_slice(&to);
-            r.extend_from_slice(&positions[component + 1..]);
-            r
-        });
+    for m in moves {
+        // Moves leaving the same option share everything but their
+        // description.
+        let all = rules.equivalent_moves(&m.from, &m.to);
+        let result = show_result.then(|| m.result(positions));
+        let to: Vec<Value> = m.to.iter().map(json).collect();
+        let result_json: Option<Vec<Value>> = result.as_ref().map(|r| r.iter().map(json).collect());
+        let to_text: Vec<String> = m.to.iter().map(text).collect();
+        let result_text: Option<Vec<String>> =
+            result.as_ref().map(|r| r.iter().map(text).collect());
         for (i, description) in all.iter().enumerate() {
             reports.push(MoveReport {
-                component,
-                from: rules.position_json(from),
-                to: to.iter().map(|p| rules.position_json(p)).collect(),
+                component: m.component,
+                from: json(&m.from),
+                to: to.clone(),
                 description: description.clone(),
-                result: result
-                    .as_ref()
-                    .map(|r| r.iter().map(|p| rules.position_json(p)).collect()),
+                result: result_json.clone(),
+                // The first stands for the others.
                 representative: (all.len() > 1).then_some(i == 0),
-                to_text: to.iter().map(|p| rules.format_position(p)).collect(),
-                result_text: result
-                    .as_ref()
-                    .map(|r| r.iter().map(|p| rules.format_position(p)).collect()),
+                to_text: to_text.clone(),
+                result_text: result_text.clone(),
             });
         }
     }
@@ -400,18 +378,13 @@ pub fn misere_eval_report<R: Ruleset>(
 ) -> Result<MisereEvalReport, GameError> {
     let mut search = MisereSearch::new(rules);
     let analysis = misere_analysis(&mut search, positions)?;
-    let (is_p, moves) = (analysis.is_p, analysis.winning_moves);
     Ok(MisereEvalReport {
         game: spec.to_owned(),
         convention: "misere",
         position: positions.iter().map(|p| rules.position_json(p)).collect(),
-        outcome: if is_p { "P" } else { "N" },
+        outcome: if analysis.is_p { "P" } else { "N" },
         method: MisereMethod::Search.as_str(),
-        winning_moves: move_reports(
-            rules,
-            positions,
-            moves.into_iter().map(|m| (m.component, m.to)),
-        ),
+        winning_moves: move_reports(rules, positions, &analysis.winning_moves),
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
     })
 }
@@ -423,7 +396,14 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
     spec: &str,
     heaps: &[u64],
 ) -> MisereEvalReport {
-    let moves = nim_winning_moves(heaps);
+    let moves: Vec<WinningMove<u64>> = nim_winning_moves(heaps)
+        .into_iter()
+        .map(|(component, left)| WinningMove {
+            component,
+            from: heaps[component],
+            to: if left == 0 { Vec::new() } else { vec![left] },
+        })
+        .collect();
     let is_p = crate::misere::nim_is_p_position(heaps);
     MisereEvalReport {
         game: spec.to_owned(),
@@ -431,13 +411,7 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
         outcome: if is_p { "P" } else { "N" },
         method: MisereMethod::Bouton.as_str(),
-        winning_moves: move_reports(
-            rules,
-            heaps,
-            moves
-                .into_iter()
-                .map(|(i, left)| (i, if left == 0 { Vec::new() } else { vec![left] })),
-        ),
+        winning_moves: move_reports(rules, heaps, &moves),
         position_text: heaps.iter().map(u64::to_string).collect(),
     }
 }
