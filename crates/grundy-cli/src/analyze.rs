@@ -73,10 +73,7 @@ pub fn run_misere(
         &game,
         max.unwrap_or(crate::period_cmd::MISERE_DEFAULT_MAX),
     )?;
-    let rule = grundy::period::ProofRule::Observed(
-        "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
-    );
-    let report = grundy::period::judge(&rule, &values);
+    let report = grundy::misere::judge_misere_values(&values);
     let plot = match plot {
         PlotChoice::Default => {
             let path = default_plot_path(spec);

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 use anyhow::bail;
-use grundy::cut::CutTable;
+use grundy::cut::{CutGame, CutTable};
 use grundy::report::TableReport;
 use grundy::spec::{parse_spec, Game};
 
@@ -47,31 +47,45 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
     Ok(table)
 }
 
-/// Runs `grundy table SPEC --max N`.
-pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
+/// The cutting game a `table` request names, and its largest side.
+pub fn table_request(spec: &str, max: u64) -> anyhow::Result<(CutGame, usize)> {
     let Game::Cut(game) = parse_spec(spec)? else {
         bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4); heap games use 'seq'");
     };
-    let dim = game.dim();
     let max = usize::try_from(max)
         .ok()
         .filter(|&m| m < u32::MAX as usize)
         .ok_or_else(|| anyhow::anyhow!("--max {max}: a side must be below 2^32 - 1"))?;
+    Ok((game, max))
+}
+
+/// Writes `side1,...,<value_column>` rows under their header, one per box.
+pub fn write_csv(
+    dim: usize,
+    value_column: &str,
+    entries: impl Iterator<Item = (Vec<usize>, u64)>,
+) -> anyhow::Result<()> {
+    let mut out = stdout();
+    let header: Vec<String> = (1..=dim).map(|i| format!("side{i}")).collect();
+    writeln!(out, "{},{value_column}", header.join(","))?;
+    for (sides, value) in entries {
+        let cells: Vec<String> = sides.iter().map(usize::to_string).collect();
+        writeln!(out, "{},{value}", cells.join(","))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Runs `grundy table SPEC --max N`.
+pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
+    let (game, max) = table_request(spec, max)?;
+    let dim = game.dim();
     let table = compute_table(dim, max)?;
     let report = TableReport::new(spec, &table);
     match format {
         TableFormat::Json => crate::printer::print(&report, Format::Json)?,
         TableFormat::Text => crate::printer::print(&report, Format::Text)?,
-        TableFormat::Csv => {
-            let mut out = stdout();
-            let header: Vec<String> = (1..=dim).map(|i| format!("side{i}")).collect();
-            writeln!(out, "{},value", header.join(","))?;
-            for (sides, value) in table.sorted_entries() {
-                let cells: Vec<String> = sides.iter().map(usize::to_string).collect();
-                writeln!(out, "{},{value}", cells.join(","))?;
-            }
-            out.flush()?;
-        }
+        TableFormat::Csv => write_csv(dim, "value", table.sorted_entries())?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -19,12 +19,7 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
             eval_sum(&rules, spec, positions, format)
         }
         Game::Graph(graph) => {
-            // The same check as `grundy graph`: a graph with a cycle
-            // anywhere is refused, naming the file, the vertex and its line.
-            let path = spec.trim().trim_start_matches("graph:");
-            graph
-                .solve_all()
-                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+            check_acyclic(spec, &graph)?;
             let rules = &*graph;
             eval_sum(rules, spec, positions, format)
         }
@@ -49,6 +44,16 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
         }
         _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),
     }
+}
+
+/// The same check as `grundy graph`: a graph with a cycle anywhere is
+/// refused, naming the file, the vertex and its line.
+pub fn check_acyclic(spec: &str, graph: &grundy::Graph) -> anyhow::Result<()> {
+    let path = spec.trim().trim_start_matches("graph:");
+    graph
+        .solve_all()
+        .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    Ok(())
 }
 
 /// Heaps up to this size get their values computed directly; beyond it a

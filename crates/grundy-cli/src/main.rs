@@ -315,13 +315,7 @@ fn run() -> anyhow::Result<ExitCode> {
             misere,
             count,
             format,
-        } => {
-            if misere {
-                period_cmd::run_misere_check(&spec, &formula, count, format)
-            } else {
-                period_cmd::run_check(&spec, &formula, count, format)
-            }
-        }
+        } => period_cmd::run_check(&spec, &formula, count, misere, format),
         Command::Plot {
             spec,
             count,

@@ -1,15 +1,17 @@
-//! Misère play on the command line: `seq --misere`, `value --misere`,
-//! `eval --misere`, `graph --misere` and `grundy genus`.
+//! Misère play on the command line: `value --misere`, `eval --misere`,
+//! `graph --misere`, `table --misere` and `grundy genus`, and the misère
+//! values `seq`, `period`, `check`, `plot` and `analyze` read with
+//! `--misere`.
 
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::heap::{parse_heap, HeapGame, HeapRuleset};
+use grundy::heap::{parse_heap, HeapGame};
 use grundy::misere::{
-    genus_symbol, heap_genus, heap_misere_values, is_tame_genus, MisereMethod, MisereSearch,
+    genus_symbol, heap_genus, heap_misere_value, heap_misere_values, is_tame_genus, MisereSearch,
 };
 use grundy::report::{
-    misere_eval_report, misere_nim_report, parse_positions, GenusReport, MisereValueReport,
+    misere_eval_report, misere_heap_eval_report, parse_positions, GenusReport, MisereValueReport,
 };
 use grundy::sequence::NimSequence;
 use grundy::spec::{parse_heap_spec, parse_spec, Game};
@@ -31,15 +33,8 @@ pub fn misere_values(game: &HeapGame, count: u64) -> anyhow::Result<NimSequence>
 /// Runs `grundy value SPEC N --misere`.
 pub fn run_value(spec: &str, n: u64, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    let (value, method) = if game.family().is_nim() {
-        (grundy::misere::nim_misere_value(n), MisereMethod::Bouton)
-    } else {
-        let rules = HeapRuleset::new(game);
-        let value = MisereSearch::new(&rules)
-            .misere_value(&[n], &[])
-            .with_context(|| format!("the misère value of a heap of {n}"))?;
-        (value, MisereMethod::Search)
-    };
+    let (value, method) = heap_misere_value(&game, n)
+        .with_context(|| format!("the misère value of a heap of {n}"))?;
     let report = MisereValueReport {
         game: spec.to_owned(),
         convention: "misere",
@@ -78,19 +73,10 @@ pub fn run_eval(spec: &str, texts: &[String], format: Format) -> anyhow::Result<
                 .map(|t| parse_heap(t))
                 .collect::<Result<Vec<u64>, _>>()
                 .with_context(context)?;
-            let is_nim = game.family().is_nim();
-            let rules = HeapRuleset::new(game);
-            if is_nim {
-                misere_nim_report(&rules, spec, &heaps)
-            } else {
-                misere_eval_report(&rules, spec, &heaps)?
-            }
+            misere_heap_eval_report(&game, spec, &heaps)?
         }
         Game::Graph(graph) => {
-            let path = spec.trim().trim_start_matches("graph:");
-            graph
-                .solve_all()
-                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+            crate::eval::check_acyclic(spec, &graph)?;
             let rules: &Graph = &graph;
             let positions = parse_positions(rules, texts).with_context(context)?;
             misere_eval_report(rules, spec, &positions)?
@@ -124,13 +110,7 @@ pub fn run_table(
     max: u64,
     format: crate::cut_cmd::TableFormat,
 ) -> anyhow::Result<ExitCode> {
-    let Game::Cut(game) = parse_spec(spec)? else {
-        anyhow::bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4)");
-    };
-    let max = usize::try_from(max)
-        .ok()
-        .filter(|&m| m < u32::MAX as usize)
-        .ok_or_else(|| anyhow::anyhow!("--max {max}: a side must be below 2^32 - 1"))?;
+    let (game, max) = crate::cut_cmd::table_request(spec, max)?;
     let mut search = MisereSearch::new(&game);
     let mut boxes = Vec::new();
     for sides in grundy::cut::sorted_boxes(game.dim(), max) {
@@ -150,17 +130,11 @@ pub fn run_table(
     match format {
         crate::cut_cmd::TableFormat::Json => crate::printer::print(&report, Format::Json)?,
         crate::cut_cmd::TableFormat::Text => crate::printer::print(&report, Format::Text)?,
-        crate::cut_cmd::TableFormat::Csv => {
-            use std::io::Write;
-            let mut out = crate::output::stdout();
-            let header: Vec<String> = (1..=game.dim()).map(|i| format!("side{i}")).collect();
-            writeln!(out, "{},misere_value", header.join(","))?;
-            for b in &report.boxes {
-                let cells: Vec<String> = b.sides.iter().map(usize::to_string).collect();
-                writeln!(out, "{},{}", cells.join(","), b.value)?;
-            }
-            out.flush()?;
-        }
+        crate::cut_cmd::TableFormat::Csv => crate::cut_cmd::write_csv(
+            game.dim(),
+            "misere_value",
+            report.boxes.iter().map(|b| (b.sides.clone(), b.value)),
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }

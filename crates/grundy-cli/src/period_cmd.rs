@@ -138,16 +138,23 @@ fn print_value(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `grundy check SPEC --formula EXPR -n N`: exit 0 when the formula
-/// holds for every n < N, 1 with the first counterexample.
+/// Runs `grundy check SPEC --formula EXPR -n N` (on the misère values
+/// with `misere`): exit 0 when the formula holds for every n < N, 1 with
+/// the first counterexample.
 pub fn run_check(
     spec: &str,
     formula: &str,
     count: u64,
+    misere: bool,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
     let formula = Formula::compile(formula)?;
+    if misere {
+        let values = crate::misere_cmd::misere_values(&game, count)?;
+        let found = first_counterexample(&formula, &values, 0..values.len())?;
+        return print_check(spec, count, found.as_ref(), Some("misere"), format);
+    }
     crate::cost::check_sequence_cost(&game, count)?;
     crate::numbers::check_memory(count)?;
     // Compared as the values are computed: the first counterexample ends
@@ -155,15 +162,24 @@ pub fn run_check(
     let mut found = None;
     let engine = game.engine(EngineChoice::Auto)?;
     stream_values(engine, to_usize(count, "-n")?, spec, |values, range| {
-        for n in range {
-            found = check_formula_at(&formula, n as u64, values.get(n))?;
-            if found.is_some() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        found = first_counterexample(&formula, values, range)?;
+        Ok(found.is_none())
     })?;
     print_check(spec, count, found.as_ref(), None, format)
+}
+
+/// The first n in `range` where `formula` differs from `values`.
+fn first_counterexample(
+    formula: &Formula,
+    values: &NimSequence,
+    range: std::ops::Range<usize>,
+) -> anyhow::Result<Option<grundy::formula::Counterexample>> {
+    for n in range {
+        if let Some(found) = check_formula_at(formula, n as u64, values.get(n))? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }
 
 /// Misère values computed by `period --misere` unless `--max` says
@@ -175,34 +191,11 @@ pub const MISERE_DEFAULT_MAX: u64 = 64;
 pub fn run_misere_period(spec: &str, max: Option<u64>, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
     let values = crate::misere_cmd::misere_values(&game, max.unwrap_or(MISERE_DEFAULT_MAX))?;
-    let rule = grundy::period::ProofRule::Observed(
-        "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
-    );
-    let report = grundy::period::judge(&rule, &values);
+    let report = grundy::misere::judge_misere_values(&values);
     let mut summary = PeriodSummary::new(spec, &report);
     summary.convention = Some("misere");
     print(&summary, format)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Runs `grundy check SPEC --formula EXPR -n N --misere`.
-pub fn run_misere_check(
-    spec: &str,
-    formula: &str,
-    count: u64,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
-    let formula = Formula::compile(formula)?;
-    let values = crate::misere_cmd::misere_values(&game, count)?;
-    let mut found = None;
-    for n in 0..values.len() {
-        found = check_formula_at(&formula, n as u64, values.get(n))?;
-        if found.is_some() {
-            break;
-        }
-    }
-    print_check(spec, count, found.as_ref(), Some("misere"), format)
 }
 
 /// Prints a check's report: exit 0 when the formula held, 1 with the

@@ -225,7 +225,7 @@ fn stream(
     let count = usize::try_from(count).context("the count does not fit in memory")?;
     let engine = game.engine(choice)?;
     let mut out = stdout();
-    write_prologue(&mut out, spec, format)?;
+    write_prologue(&mut out, spec, format, Convention::Normal)?;
     stream_values(engine, count, spec, |values, range| {
         write_range(&mut out, values, range.start, range.end, format)?;
         Ok(true)
@@ -261,42 +261,37 @@ fn print_values_in(
     convention: Convention,
 ) -> anyhow::Result<()> {
     let mut out = stdout();
-    if convention == Convention::Misere {
-        write_misere_prologue(&mut out, spec, format)?;
-    } else {
-        write_prologue(&mut out, spec, format)?;
-    }
+    write_prologue(&mut out, spec, format, convention)?;
     write_range(&mut out, values, 0, count, format)?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
     Ok(())
 }
 
-fn write_misere_prologue(
+/// What comes before the values: the JSON object's start (with the
+/// convention, for misère values), the CSV header, the b-file comment.
+fn write_prologue(
     out: &mut impl Write,
     spec: &str,
     format: SeqFormat,
+    convention: Convention,
 ) -> anyhow::Result<()> {
+    let misere = convention == Convention::Misere;
     match format {
         SeqFormat::Json => write!(
             out,
-            "{{\"game\": {}, \"convention\": \"misere\", \"values\": [",
-            serde_json::to_string(spec)?
-        )?,
-        SeqFormat::Bfile => writeln!(out, "# {spec}: misere nim-values G-(n), computed by grundy")?,
-        SeqFormat::Csv | SeqFormat::Text => write_prologue(out, spec, format)?,
-    }
-    Ok(())
-}
-
-fn write_prologue(out: &mut impl Write, spec: &str, format: SeqFormat) -> anyhow::Result<()> {
-    match format {
-        SeqFormat::Json => write!(
-            out,
-            "{{\"game\": {}, \"values\": [",
-            serde_json::to_string(spec)?
+            "{{\"game\": {}, {}\"values\": [",
+            serde_json::to_string(spec)?,
+            if misere {
+                "\"convention\": \"misere\", "
+            } else {
+                ""
+            }
         )?,
         SeqFormat::Csv => writeln!(out, "n,value")?,
+        SeqFormat::Bfile if misere => {
+            writeln!(out, "# {spec}: misere nim-values G-(n), computed by grundy")?
+        }
         SeqFormat::Bfile => writeln!(
             out,
             "# {spec}: Sprague-Grundy values G(n), computed by grundy"

@@ -39,6 +39,7 @@ use rustc_hash::FxHashMap;
 use crate::error::GameError;
 use crate::heap::{HeapGame, HeapRuleset};
 use crate::nimber::MexSet;
+use crate::period::{judge, PeriodReport, ProofRule};
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::NimSequence;
 use crate::sum::WinningMove;
@@ -627,6 +628,27 @@ pub fn heap_misere_values(
         progress(n + 1);
     }
     Ok(values)
+}
+
+/// The misère nim-value of a heap of `n` of a heap game, and what gave
+/// it: Bouton's rule for Nim (any n), the search otherwise.
+pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod), GameError> {
+    if game.family().is_nim() {
+        return Ok((nim_misere_value(n), MisereMethod::Bouton));
+    }
+    let rules = HeapRuleset::new(game.clone());
+    let value = MisereSearch::new(&rules).misere_value(&[n], &[])?;
+    Ok((value, MisereMethod::Search))
+}
+
+/// What the misère values G-(0..len) establish about their periodicity:
+/// a pattern observed only, since no theorem here proves one.
+#[must_use]
+pub fn judge_misere_values(values: &NimSequence) -> PeriodReport {
+    let rule = ProofRule::Observed(
+        "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
+    );
+    judge(&rule, values)
 }
 
 /// The genus of each heap `0..count` of a heap game (g₀ from the normal

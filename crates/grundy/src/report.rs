@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::cut::CutTable;
 use crate::graph::Graph;
+use crate::heap::{HeapGame, HeapRuleset};
 use crate::misere::{misere_analysis, nim_winning_moves, MisereMethod, MisereSearch};
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
@@ -413,6 +414,21 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         method: MisereMethod::Bouton.as_str(),
         winning_moves: move_reports(rules, heaps, &moves),
         position_text: heaps.iter().map(u64::to_string).collect(),
+    }
+}
+
+/// `eval --misere` of a sum of heaps of a heap game: Bouton's rule for
+/// Nim, the search otherwise.
+pub fn misere_heap_eval_report(
+    game: &HeapGame,
+    spec: &str,
+    heaps: &[u64],
+) -> Result<MisereEvalReport, GameError> {
+    let rules = HeapRuleset::new(game.clone());
+    if game.family().is_nim() {
+        Ok(misere_nim_report(&rules, spec, heaps))
+    } else {
+        misere_eval_report(&rules, spec, heaps)
     }
 }
 
