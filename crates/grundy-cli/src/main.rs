@@ -152,6 +152,23 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// The misère quotient of a heap game's heaps up to a bound
+    /// (Plambeck–Siegel): order, presentation, P-portion, each heap's
+    /// element; built heap by heap and verified.
+    Quotient {
+        /// The game.
+        spec: String,
+        /// The largest heap.
+        #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
+        max: u64,
+        /// The largest order to allow (the multiplication table takes
+        /// order² × 4 bytes).
+        #[arg(long, default_value_t = grundy::misere::quotient::DEFAULT_MAX_ORDER)]
+        max_order: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// The genus of each heap in misère play (g0^g1 g2 ...).
     Genus {
         /// The game.
@@ -304,6 +321,12 @@ fn run() -> anyhow::Result<ExitCode> {
             format,
             ..
         } => period_cmd::run_value(&spec, n, MaxValues::new(max, 1 << 24), format),
+        Command::Quotient {
+            spec,
+            max,
+            max_order,
+            format,
+        } => misere_cmd::run_quotient(&spec, max, max_order, format),
         Command::Genus {
             spec,
             count,

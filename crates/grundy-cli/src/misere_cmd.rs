@@ -1,5 +1,6 @@
 //! Misère play on the command line: `value --misere`, `eval --misere`,
-//! `graph --misere`, `table --misere` and `grundy genus`, and the misère
+//! `graph --misere`, `table --misere`, `grundy genus` and `grundy
+//! quotient`, and the misère
 //! values `seq`, `period`, `check`, `plot` and `analyze` read with
 //! `--misere`.
 
@@ -7,11 +8,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use grundy::heap::{parse_heap, HeapGame};
+use grundy::misere::quotient::{misere_quotient, QuotientLimits};
 use grundy::misere::{
     genus_symbol, heap_genus, heap_misere_value, heap_misere_values, is_tame_genus, MisereSearch,
 };
 use grundy::report::{
-    misere_eval_report, misere_heap_eval_report, parse_positions, GenusReport, MisereValueReport,
+    misere_eval_report, misere_heap_eval_report, parse_positions, quotient_report, GenusReport,
+    MisereValueReport,
 };
 use grundy::sequence::NimSequence;
 use grundy::spec::{parse_heap_spec, parse_spec, Game};
@@ -43,6 +46,31 @@ pub fn run_value(spec: &str, n: u64, format: Format) -> anyhow::Result<ExitCode>
         method: method.as_str(),
     };
     crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy quotient SPEC --max N`.
+pub fn run_quotient(
+    spec: &str,
+    max: u64,
+    max_order: usize,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let limits = QuotientLimits {
+        max_order,
+        deadline: None,
+    };
+    let mut progress = Progress::new(
+        max + 1,
+        "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",
+    );
+    let quotient = misere_quotient(&game, max, limits, &mut |n, order| {
+        progress.set_with_message(n + 1, format!("order {order}"));
+    })
+    .with_context(|| format!("computing the misère quotient of '{spec}'"))?;
+    progress.finish();
+    crate::printer::print(&quotient_report(spec, &quotient), format)?;
     Ok(ExitCode::SUCCESS)
 }
 

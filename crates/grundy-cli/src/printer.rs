@@ -8,7 +8,7 @@ use grundy::period::Periodicity;
 use grundy::report::{
     AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport,
     MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport, PeriodSummary,
-    TableReport, ValueReport,
+    QuotientReport, TableReport, ValueReport,
 };
 use serde::Serialize;
 
@@ -323,6 +323,61 @@ impl Render for MisereValueReport {
         writeln!(out, "game:    {} (misère play)", self.game)?;
         writeln!(out, "G-({}) = {}", self.n, self.value)?;
         writeln!(out, "method:  {}", self.method)
+    }
+}
+
+impl Render for QuotientReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "game:        {} (misère quotient of the heaps up to {})",
+            self.game, self.max_heap
+        )?;
+        writeln!(out, "order:       {}", self.order)?;
+        writeln!(
+            out,
+            "stable:      the same order for every bound from {} to {} (observed: larger heaps may change it)",
+            self.stable_since, self.max_heap
+        )?;
+        let generators: Vec<String> = self
+            .generators
+            .iter()
+            .map(|g| format!("{} (heap {})", g.name, g.heap))
+            .collect();
+        let none = |list: Vec<String>| {
+            if list.is_empty() {
+                "none".to_owned()
+            } else {
+                list.join(", ")
+            }
+        };
+        writeln!(out, "generators:  {}", none(generators))?;
+        let relations: Vec<String> = self
+            .relations
+            .iter()
+            .map(|r| format!("{} = {}", r.lhs, r.rhs))
+            .collect();
+        writeln!(out, "relations:   {}", none(relations))?;
+        writeln!(
+            out,
+            "P-portion:   {} ({} of {} elements)",
+            none(self.p_portion.clone()),
+            self.p_portion.len(),
+            self.order
+        )?;
+        writeln!(
+            out,
+            "verified:    every sum of heaps up to {} is a misère P-position exactly when its element is in the P-portion",
+            self.max_heap
+        )?;
+        writeln!(
+            out,
+            "# heap  element  (order of the quotient of heaps up to it)"
+        )?;
+        for (n, (element, order)) in self.heap_elements.iter().zip(&self.orders).enumerate() {
+            writeln!(out, "{n:>6}  {element:<8} ({order})")?;
+        }
+        Ok(())
     }
 }
 

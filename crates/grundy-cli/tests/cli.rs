@@ -254,6 +254,63 @@ fn misere_from_the_command_line() {
 }
 
 #[test]
+fn misere_quotient_from_the_command_line() {
+    let out = grundy()
+        .args(["quotient", "kayles", "--max", "12", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "kayles");
+    assert_eq!(v["max_heap"], 12);
+    let order = v["order"].as_u64().unwrap();
+    let elements = v["heap_elements"].as_array().unwrap();
+    assert_eq!(elements.len(), 13);
+    assert_eq!(elements[0], "1");
+    // Misère Kayles: a single pin is lost by the player to move, so heap
+    // 1's element is in the P-portion; two pins are won.
+    let p_portion: Vec<&str> = v["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(p_portion.contains(&elements[1].as_str().unwrap()));
+    assert!(!p_portion.contains(&elements[2].as_str().unwrap()));
+    assert_eq!(v["orders"].as_array().unwrap().len(), 13);
+    assert_eq!(v["orders"][12], order);
+    assert!(!v["generators"].as_array().unwrap().is_empty());
+    assert!(!v["relations"].as_array().unwrap().is_empty());
+    let text = stdout_of(&["quotient", "kayles", "--max", "12"]);
+    assert!(text.contains(&format!("order:       {order}")), "{text}");
+    assert!(text.contains("verified:"), "{text}");
+    // Ten Kayles heaps up to 40, decided by the quotient; every winning
+    // move leaves a P-position (checked by evaluating what it leaves).
+    let heaps = ["40", "39", "38", "37", "36", "35", "34", "33", "32", "31"];
+    let mut args = vec!["eval", "kayles"];
+    args.extend(heaps);
+    args.extend(["--misere", "--format", "json"]);
+    let v = json_of(&args);
+    assert!(v["method"].as_str().unwrap().contains("quotient"), "{v}");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.is_empty(), v["outcome"] == "P");
+    for m in moves.iter().take(5) {
+        let component = m["component"].as_u64().unwrap() as usize;
+        let mut after: Vec<String> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != component)
+            .map(|(_, h)| (*h).to_owned())
+            .collect();
+        after.extend(m["to"].as_array().unwrap().iter().map(|h| h.to_string()));
+        let mut args = vec!["eval", "kayles"];
+        args.extend(after.iter().map(String::as_str));
+        args.extend(["--misere", "--format", "json"]);
+        assert_eq!(json_of(&args)["outcome"], "P", "{m}");
+    }
+}
+
+#[test]
 fn eval_rejects_bad_heap() {
     grundy()
         .args(["eval", "nim", "3", "x4"])

@@ -230,7 +230,18 @@ fn hostile_inputs_get_clear_errors() {
     add(Fine, &["eval", "wythoff:18446744073709551615", "(30,20)"]);
     add(Refused, &["seq", "wythoff"]);
     // Misère searches beyond their limit end in an error, not a hang.
-    add(Refused, &["eval", "kayles", "200", "--misere"]);
+    add(Refused, &["eval", "0.6", "200", "--misere"]);
+    // Quotients: limits said up front, families without heaps refused.
+    add(Refused, &["quotient", "kayles", "--max", "99999"]);
+    add(Refused, &["quotient", "kayles", "--max", "-1"]);
+    add(
+        Refused,
+        &["quotient", "0.07", "--max", "40", "--max-order", "50"],
+    );
+    add(Refused, &["quotient", "wythoff", "--max", "3"]);
+    add(Refused, &["quotient", "0.7x", "--max", "3"]);
+    add(Fine, &["quotient", "kayles", "--max", "0"]);
+    add(Fine, &["quotient", "nim", "--max", "1", "--format", "json"]);
     add(Refused, &["eval", "nim", "x", "--misere"]);
     add(
         Fine,

@@ -10,7 +10,7 @@
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
-//! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums.
+//! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums, quotients.
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`cut`]: cutting games in any dimension (the cuboid game).
 //! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.

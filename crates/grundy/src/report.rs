@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::cut::CutTable;
 use crate::graph::Graph;
 use crate::heap::{HeapGame, HeapRuleset};
+use crate::misere::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
 use crate::misere::{misere_analysis, nim_winning_moves, MisereMethod, MisereSearch};
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
@@ -322,7 +323,7 @@ pub struct MisereEvalReport {
     /// `"P"` (the player to move loses) or `"N"`.
     pub outcome: &'static str,
     /// What decided it.
-    pub method: &'static str,
+    pub method: String,
     /// Every winning move (a move to a misère P-position).
     pub winning_moves: Vec<MoveReport>,
     /// The components as the game writes them (text output only).
@@ -384,7 +385,7 @@ pub fn misere_eval_report<R: Ruleset>(
         convention: "misere",
         position: positions.iter().map(|p| rules.position_json(p)).collect(),
         outcome: if analysis.is_p { "P" } else { "N" },
-        method: MisereMethod::Search.as_str(),
+        method: MisereMethod::Search.as_str().to_owned(),
         winning_moves: move_reports(rules, positions, &analysis.winning_moves),
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
     })
@@ -411,14 +412,140 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         convention: "misere",
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
         outcome: if is_p { "P" } else { "N" },
-        method: MisereMethod::Bouton.as_str(),
+        method: MisereMethod::Bouton.as_str().to_owned(),
         winning_moves: move_reports(rules, heaps, &moves),
         position_text: heaps.iter().map(u64::to_string).collect(),
     }
 }
 
+/// The largest heap for which `eval --misere` tries the misère quotient.
+pub const QUOTIENT_EVAL_MAX_HEAP: u64 = 1_000;
+
+/// How long `eval --misere` spends on the misère quotient before it turns
+/// to the search.
+pub const QUOTIENT_EVAL_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `eval --misere` of a sum of heaps from the misère quotient of the heaps
+/// up to the largest: its element, and every option's.
+pub fn misere_quotient_eval_report(
+    game: &HeapGame,
+    spec: &str,
+    heaps: &[u64],
+    quotient: &MisereQuotient,
+) -> Result<MisereEvalReport, GameError> {
+    let rules = HeapRuleset::new(game.clone());
+    let moves: Vec<WinningMove<u64>> = quotient
+        .winning_moves(game, heaps)?
+        .into_iter()
+        .map(|(component, to)| WinningMove {
+            component,
+            from: heaps[component],
+            to,
+        })
+        .collect();
+    Ok(MisereEvalReport {
+        game: spec.to_owned(),
+        convention: "misere",
+        position: heaps.iter().map(|&h| Value::from(h)).collect(),
+        outcome: if quotient.is_p_position(heaps)? {
+            "P"
+        } else {
+            "N"
+        },
+        method: format!(
+            "the misère quotient of the heaps up to {} (order {}, verified)",
+            quotient.max_heap(),
+            quotient.order()
+        ),
+        winning_moves: move_reports(&rules, heaps, &moves),
+        position_text: heaps.iter().map(u64::to_string).collect(),
+    })
+}
+
+/// `quotient`: the misère quotient of a heap game's heaps up to a bound.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientReport {
+    /// The game spec.
+    pub game: String,
+    /// The largest heap covered.
+    pub max_heap: u64,
+    /// The number of elements.
+    pub order: usize,
+    /// The generators, each the element of its smallest heap.
+    pub generators: Vec<GeneratorReport>,
+    /// Relations that, with commutativity, define the quotient.
+    pub relations: Vec<RelationReport>,
+    /// The elements of the misère P-positions.
+    pub p_portion: Vec<String>,
+    /// The element of each heap from 0.
+    pub heap_elements: Vec<String>,
+    /// The order of the quotient of the heaps up to n, for each n from 0.
+    pub orders: Vec<usize>,
+    /// The smallest n from which that order has stayed the same (observed
+    /// up to `max_heap`: larger heaps may change it).
+    pub stable_since: u64,
+}
+
+/// A generator of a quotient.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GeneratorReport {
+    /// `a`, `b`, ...
+    pub name: String,
+    /// The smallest heap whose element it is.
+    pub heap: u64,
+}
+
+/// A relation `lhs = rhs` of a quotient, as words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RelationReport {
+    /// The left side.
+    pub lhs: String,
+    /// The right side.
+    pub rhs: String,
+}
+
+/// The report of a computed quotient.
+#[must_use]
+pub fn quotient_report(spec: &str, quotient: &MisereQuotient) -> QuotientReport {
+    let presentation = quotient.presentation();
+    QuotientReport {
+        game: spec.to_owned(),
+        max_heap: quotient.max_heap(),
+        order: quotient.order(),
+        generators: presentation
+            .generators
+            .iter()
+            .map(|g| GeneratorReport {
+                name: g.name.clone(),
+                heap: g.heap,
+            })
+            .collect(),
+        relations: presentation
+            .relations
+            .iter()
+            .map(|r| RelationReport {
+                lhs: presentation.word(&r.lhs),
+                rhs: presentation.word(&r.rhs),
+            })
+            .collect(),
+        p_portion: (0..quotient.order() as Element)
+            .filter(|&x| quotient.is_p(x))
+            .map(|x| presentation.element_word(x))
+            .collect(),
+        heap_elements: quotient
+            .heap_elements()
+            .iter()
+            .map(|&x| presentation.element_word(x))
+            .collect(),
+        orders: quotient.orders().to_vec(),
+        stable_since: quotient.stable_since(),
+    }
+}
+
 /// `eval --misere` of a sum of heaps of a heap game: Bouton's rule for
-/// Nim, the search otherwise.
+/// Nim; otherwise the misère quotient of the heaps up to the largest when
+/// it is found within [`QUOTIENT_EVAL_TIME`] and 1024 elements, the search
+/// when it is not.
 pub fn misere_heap_eval_report(
     game: &HeapGame,
     spec: &str,
@@ -426,10 +553,20 @@ pub fn misere_heap_eval_report(
 ) -> Result<MisereEvalReport, GameError> {
     let rules = HeapRuleset::new(game.clone());
     if game.family().is_nim() {
-        Ok(misere_nim_report(&rules, spec, heaps))
-    } else {
-        misere_eval_report(&rules, spec, heaps)
+        return Ok(misere_nim_report(&rules, spec, heaps));
     }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest <= QUOTIENT_EVAL_MAX_HEAP {
+        let limits = QuotientLimits {
+            max_order: 1_024,
+            deadline: Some(std::time::Instant::now() + QUOTIENT_EVAL_TIME),
+        };
+        // A quotient too large or too slow leaves the sum to the search.
+        if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_, _| {}) {
+            return misere_quotient_eval_report(game, spec, heaps, &quotient);
+        }
+    }
+    misere_eval_report(&rules, spec, heaps)
 }
 
 /// `genus`: the genus of each heap.

@@ -28,9 +28,15 @@
 //! `1^13`) are the *tame* genera.
 //!
 //! Misère Nim is decided by Bouton's rule without search
-//! ([`nim_outcome`]): a sum of Nim heaps is a misère P-position exactly
+//! ([`nim_is_p_position`]): a sum of Nim heaps is a misère P-position exactly
 //! when either some heap has two or more tokens and the heaps' XOR is 0,
 //! or every heap has at most one token and an odd number have one.
+//!
+//! For heap games, [`quotient`] computes the misère quotient of the heaps
+//! up to a bound, which decides any sum of them from the product of its
+//! heaps' elements; `eval --misere` uses it when it is found quickly.
+
+pub mod quotient;
 
 use std::hash::Hash;
 

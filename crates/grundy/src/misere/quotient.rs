@@ -1,0 +1,1198 @@
+//! Misère quotients of heap games (Plambeck, *Taming the wild in impartial
+//! combinatorial games*, INTEGERS 5, 2005; Plambeck and Siegel, *Misère
+//! quotients for impartial games*, JCTA 115, 2008).
+//!
+//! Let `A_N` be the sums of heaps of sizes at most N. Two sums G and H are
+//! *indistinguishable* when G + X and H + X have the same misère outcome
+//! for every X in `A_N`; the classes form a commutative monoid, the
+//! misère quotient `Q_N`, with the classes of P-positions as its
+//! *P-portion*. The image of each heap is enough to play: a sum is a
+//! misère P-position exactly when the product of its heaps' elements lies
+//! in the P-portion, and a winning move is one whose product does.
+//!
+//! `Q_N` is built heap by heap, in the way of Siegel's MisereSolver:
+//!
+//! 1. **Conservative extension.** If heap n can be an element x of
+//!    `Q_{n-1}` with every prediction still right (checked by the
+//!    verification below), `Q_n = Q_{n-1}` and heap n is x. Once a game's
+//!    quotient has settled this is every heap, and it costs one layer of
+//!    the verification per element tried.
+//! 2. **Candidates.** Otherwise heap n gets a cyclic monoid of its own
+//!    (⟨x | x⁴ = x²⟩) beside `Q_{n-1}`. The candidate's P-portion is
+//!    marked from each element's lexicographically least sum (the largest
+//!    heap's count most significant): that sum's options are
+//!    lexicographically smaller, so their elements are marked first, and
+//!    the element is P exactly when none of them is. Elements that no
+//!    product tells apart are merged (Moore's partition refinement over
+//!    multiplication by the heaps' elements).
+//! 3. **Verification.** A candidate is accepted only when, for every sum G
+//!    of heaps up to n, with φ the map from sums to the candidate:
+//!    if φ(G) is in the P-portion, no option of G is; if G is not empty and
+//!    φ(G) is not, some option of G is; and the empty sum is not (the
+//!    player to move cannot move, and wins). Then φ(G) is in the P-portion
+//!    exactly when G is a misère P-position, by induction on G; and since
+//!    the heaps' elements generate the candidate and no two of its
+//!    elements are alike under every product, it *is* the quotient. All
+//!    sums are covered at once by a dynamic programme over the heaps,
+//!    grouped by their element and the rests beside which a move in them
+//!    wins, with each group's count bounded by the index and period of its
+//!    element's powers (larger counts repeat a state). Its states are (the
+//!    element so far, the set of rests beside which some heap so far has a
+//!    winning move, whether the sum is empty).
+//! 4. **Recalibration.** A failing candidate yields the failing sum with
+//!    the fewest tokens. Every option has fewer tokens and is therefore
+//!    predicted right, so the failure's true outcome is the opposite of its
+//!    prediction. Some of its heaps, the fewest first, are freed: the
+//!    candidate is rebuilt from the submonoid the other heaps generate and
+//!    a cyclic monoid for each freed heap, long enough for its count in
+//!    the failure, until the failure is predicted right; then back to 3.
+//!
+//! A quotient that outgrows the limits is an error that says which limit;
+//! a candidate is never accepted without the verification, so an answer
+//! is never wrong.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::GameError;
+use crate::heap::HeapGame;
+use crate::ruleset::Options;
+
+/// The largest heap bound [`misere_quotient`] accepts: the options of
+/// every heap up to the bound are kept in memory.
+pub const MAX_QUOTIENT_HEAP: u64 = 5_000;
+
+/// The default limit on the order of a quotient (its multiplication
+/// table takes order² × 4 bytes: 64 MiB at 4096).
+pub const DEFAULT_MAX_ORDER: usize = 4_096;
+
+/// The most heaps, over all options of all heaps, kept for one quotient
+/// (4 bytes each).
+const MAX_OPTION_PARTS: usize = 1 << 25;
+
+/// The most elements a candidate may have before its reduction.
+const MAX_PAIRS: usize = 1 << 20;
+
+/// The most candidates tried for one heap.
+const MAX_CANDIDATES: usize = 200;
+
+/// The most states the verification's dynamic programme may hold.
+const MAX_VERIFY_STATES: usize = 1_000_000;
+
+/// An element of a quotient; the identity (the class of the empty sum)
+/// is 0.
+pub type Element = u32;
+
+/// The identity of every quotient.
+pub const IDENTITY: Element = 0;
+
+/// A finite commutative monoid with a P-set, by its multiplication table.
+#[derive(Clone, Debug)]
+struct Monoid {
+    order: usize,
+    table: Vec<Element>,
+    p: Vec<bool>,
+}
+
+impl Monoid {
+    /// The quotient of the empty game alone: one element, not a
+    /// P-position (the player to move cannot move, and wins).
+    fn trivial() -> Monoid {
+        Monoid {
+            order: 1,
+            table: vec![IDENTITY],
+            p: vec![false],
+        }
+    }
+
+    #[inline]
+    fn mul(&self, a: Element, b: Element) -> Element {
+        self.table[a as usize * self.order + b as usize]
+    }
+
+    fn product(&self, elements: impl IntoIterator<Item = Element>) -> Element {
+        elements.into_iter().fold(IDENTITY, |x, y| self.mul(x, y))
+    }
+
+    /// `{ r : x·r ∈ set }` as a bitset.
+    fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
+        let mut out = vec![0u64; set.len()];
+        for r in 0..self.order {
+            let y = self.mul(x, r as Element) as usize;
+            if set[y / 64] >> (y % 64) & 1 == 1 {
+                out[r / 64] |= 1 << (r % 64);
+            }
+        }
+        out
+    }
+}
+
+/// The options of each heap up to a bound, as sorted sums with the heaps
+/// that have no move left out (they are the empty game), stored flat.
+struct HeapOptions {
+    /// The heaps of every option, one after another.
+    parts: Vec<u32>,
+    /// One past the last part of each option.
+    option_ends: Vec<usize>,
+    /// One past the last option of each heap.
+    heap_ends: Vec<usize>,
+}
+
+impl HeapOptions {
+    fn new() -> HeapOptions {
+        HeapOptions {
+            parts: Vec::new(),
+            option_ends: Vec::new(),
+            heap_ends: Vec::new(),
+        }
+    }
+
+    /// Adds the options of the next heap (`self.heap_ends.len()`).
+    fn push(&mut self, game: &HeapGame, scratch: &mut Options<u64>) -> Result<(), GameError> {
+        let n = self.heap_ends.len() as u64;
+        scratch.clear();
+        game.options(n, scratch)?;
+        let mut list: Vec<Vec<u32>> = Vec::with_capacity(scratch.len());
+        for option in scratch.iter() {
+            let mut sum = Vec::with_capacity(option.len());
+            for &part in option {
+                if part >= n {
+                    return Err(GameError::Rules {
+                        message: format!(
+                            "a heap of {n} has an option with a heap of {part}: a misère quotient needs every option smaller than its heap"
+                        ),
+                    });
+                }
+                if !self.is_terminal(part) {
+                    sum.push(part as u32);
+                }
+            }
+            sum.sort_unstable();
+            list.push(sum);
+        }
+        list.sort_unstable();
+        list.dedup();
+        let parts: usize = list.iter().map(Vec::len).sum();
+        if self.parts.len() + parts > MAX_OPTION_PARTS {
+            return Err(GameError::Limit {
+                what: format!("the options of the heaps up to {n} (kept for the quotient)"),
+                limit: format!("{MAX_OPTION_PARTS} heaps in all options"),
+            });
+        }
+        for sum in list {
+            self.parts.extend_from_slice(&sum);
+            self.option_ends.push(self.parts.len());
+        }
+        self.heap_ends.push(self.option_ends.len());
+        Ok(())
+    }
+
+    /// The options of a heap, each a sorted list of heaps.
+    fn of(&self, heap: u64) -> impl Iterator<Item = &[u32]> + '_ {
+        let h = heap as usize;
+        let first = if h == 0 { 0 } else { self.heap_ends[h - 1] };
+        (first..self.heap_ends[h]).map(move |i| {
+            let start = if i == 0 { 0 } else { self.option_ends[i - 1] };
+            &self.parts[start..self.option_ends[i]]
+        })
+    }
+
+    fn is_terminal(&self, heap: u64) -> bool {
+        let h = heap as usize;
+        let first = if h == 0 { 0 } else { self.heap_ends[h - 1] };
+        self.heap_ends[h] == first
+    }
+}
+
+/// The misère quotient of a heap game restricted to heaps up to a bound,
+/// verified (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    monoid: Monoid,
+    /// The element of each heap `0..=max_heap`.
+    heap_elements: Vec<Element>,
+    /// The order of the quotient of heaps up to n, for n = 0..=max_heap.
+    orders: Vec<usize>,
+    /// The verification's final states over the heaps so far, and their
+    /// groups, kept while the quotient stays the same.
+    verified: Option<Verified>,
+}
+
+/// The verification's final states over the heaps so far.
+#[derive(Clone, Debug)]
+struct Verified {
+    groups: FxHashSet<(Element, Vec<u64>)>,
+    last: Vec<Reached>,
+}
+
+/// Limits of one quotient computation.
+#[derive(Copy, Clone, Debug)]
+pub struct QuotientLimits {
+    /// The largest order allowed.
+    pub max_order: usize,
+    /// When to give up, checked after each heap.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> Self {
+        QuotientLimits {
+            max_order: DEFAULT_MAX_ORDER,
+            deadline: None,
+        }
+    }
+}
+
+/// The misère quotient of `game` restricted to heaps `0..=max_heap`,
+/// calling `progress(n, order)` after each heap.
+pub fn misere_quotient(
+    game: &HeapGame,
+    max_heap: u64,
+    limits: QuotientLimits,
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<MisereQuotient, GameError> {
+    if max_heap > MAX_QUOTIENT_HEAP {
+        return Err(GameError::Limit {
+            what: format!("a misère quotient of heaps up to {max_heap}"),
+            limit: format!("heaps of {MAX_QUOTIENT_HEAP}"),
+        });
+    }
+    let mut options = HeapOptions::new();
+    let mut scratch = Options::new();
+    let mut quotient = MisereQuotient {
+        monoid: Monoid::trivial(),
+        heap_elements: Vec::new(),
+        orders: Vec::new(),
+        verified: None,
+    };
+    for n in 0..=max_heap {
+        if limits.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the time for the misère quotient of heaps up to {max_heap} (reached heap {n})"
+                ),
+                limit: "the deadline".to_owned(),
+            });
+        }
+        options.push(game, &mut scratch)?;
+        quotient.add_heap(n, &options, limits)?;
+        progress(n, quotient.order());
+    }
+    Ok(quotient)
+}
+
+impl MisereQuotient {
+    /// The order (number of elements).
+    #[must_use]
+    pub fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// The largest heap covered.
+    #[must_use]
+    pub fn max_heap(&self) -> u64 {
+        self.heap_elements.len() as u64 - 1
+    }
+
+    /// The element of each heap `0..=max_heap`.
+    #[must_use]
+    pub fn heap_elements(&self) -> &[Element] {
+        &self.heap_elements
+    }
+
+    /// The order of the quotient of heaps up to n, for n = 0..=max_heap.
+    #[must_use]
+    pub fn orders(&self) -> &[usize] {
+        &self.orders
+    }
+
+    /// The smallest heap bound from which the order has not changed up to
+    /// `max_heap` (observed: the quotient of larger heaps may still grow).
+    #[must_use]
+    pub fn stable_since(&self) -> u64 {
+        let last = self.order();
+        let changed = self.orders.iter().rposition(|&o| o != last);
+        changed.map_or(0, |i| i as u64 + 1)
+    }
+
+    /// The product of two elements.
+    #[must_use]
+    pub fn mul(&self, a: Element, b: Element) -> Element {
+        self.monoid.mul(a, b)
+    }
+
+    /// Whether an element is in the P-portion.
+    #[must_use]
+    pub fn is_p(&self, x: Element) -> bool {
+        self.monoid.p[x as usize]
+    }
+
+    /// The element of a sum of heaps, each at most `max_heap`.
+    pub fn element_of(&self, heaps: &[u64]) -> Result<Element, GameError> {
+        let mut x = IDENTITY;
+        for &h in heaps {
+            let Some(&e) = self
+                .heap_elements
+                .get(usize::try_from(h).unwrap_or(usize::MAX))
+            else {
+                return Err(GameError::Limit {
+                    what: format!("a heap of {h}"),
+                    limit: format!("the quotient's heaps (up to {})", self.max_heap()),
+                });
+            };
+            x = self.mul(x, e);
+        }
+        Ok(x)
+    }
+
+    /// Whether a sum of heaps is a misère P-position.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Result<bool, GameError> {
+        Ok(self.is_p(self.element_of(heaps)?))
+    }
+
+    /// Adds heap n to the quotient of the heaps below it.
+    fn add_heap(
+        &mut self,
+        n: u64,
+        options: &HeapOptions,
+        limits: QuotientLimits,
+    ) -> Result<(), GameError> {
+        if options.is_terminal(n) {
+            // A heap with no move is the empty game.
+            self.heap_elements.push(IDENTITY);
+            self.orders.push(self.order());
+            return Ok(());
+        }
+        if let Some(x) = self.conservative_extension(n, options)? {
+            self.heap_elements.push(x);
+            self.orders.push(self.order());
+            return Ok(());
+        }
+        // Heap n gets a cyclic component of its own beside the quotient so
+        // far; failures then free the heaps they involve.
+        let mut candidate = self.clone();
+        candidate.heap_elements.push(IDENTITY);
+        candidate = candidate.regenerate(
+            &[(
+                n,
+                Cycle {
+                    index: 2,
+                    period: 2,
+                },
+            )],
+            options,
+            limits,
+        )?;
+        for _ in 0..MAX_CANDIDATES {
+            let Some(failure) = candidate.least_failure(options)? else {
+                let order = candidate.order();
+                candidate.orders = self.orders.clone();
+                candidate.orders.push(order);
+                *self = candidate;
+                return Ok(());
+            };
+            // The options of a least failure are predicted right, so they
+            // give its true outcome, the opposite of the prediction.
+            let truth =
+                !candidate.is_p(candidate.monoid.product(failure.iter().flat_map(|&(h, c)| {
+                    std::iter::repeat_n(candidate.heap_elements[h as usize], c as usize)
+                })));
+            candidate = candidate.recalibrate(&failure, truth, options, limits)?;
+        }
+        Err(GameError::Limit {
+            what: format!("settling the misère quotient of heaps up to {n}"),
+            limit: format!("{MAX_CANDIDATES} candidates"),
+        })
+    }
+
+    /// An element of this quotient that heap n can be, leaving the
+    /// quotient as it is (checked by the verification: the states of the
+    /// sums of smaller heaps, which this quotient already predicts, with
+    /// every count of heap n added), if there is one.
+    fn conservative_extension(
+        &mut self,
+        n: u64,
+        options: &HeapOptions,
+    ) -> Result<Option<Element>, GameError> {
+        let p_set = bitset(self.order(), |x| self.is_p(x as Element));
+        let images = self.option_images(options.of(n));
+        let alone_p = images.iter().all(|&w| !self.is_p(w));
+        let winning = self.winning_rests(&images, &p_set);
+        for x in 0..self.order() as Element {
+            if self.is_p(x) != alone_p {
+                continue;
+            }
+            // No P-position with heap n may have a winning move in it.
+            let beside_p = self.monoid.preimage(&p_set, x);
+            if beside_p.iter().zip(&winning).any(|(a, b)| a & b != 0) {
+                continue;
+            }
+            let verified = match self.verified.take() {
+                Some(v) => v,
+                None => {
+                    let groups = self.groups(options, n - 1, &p_set);
+                    let mut layers = self.layers(&groups)?;
+                    Verified {
+                        groups: groups.into_iter().map(|g| (g.element, g.winning)).collect(),
+                        last: layers.pop().unwrap_or_default(),
+                    }
+                }
+            };
+            let group = Group {
+                heap: n,
+                element: x,
+                winning: winning.clone(),
+            };
+            let layer = self.next_layer(&verified.last, &group)?;
+            let fits = self.failing(&layer).is_none();
+            let mut verified = verified;
+            if fits && verified.groups.insert((x, winning.clone())) {
+                // Heap n behaves like none before it: its group joins.
+                verified.last = layer;
+            }
+            self.verified = Some(verified);
+            if fits {
+                return Ok(Some(x));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The elements of sums of heaps (this quotient's heaps).
+    fn option_images<'s>(&self, sums: impl Iterator<Item = &'s [u32]>) -> Vec<Element> {
+        let mut images: Vec<Element> = sums
+            .map(|sum| {
+                self.monoid
+                    .product(sum.iter().map(|&h| self.heap_elements[h as usize]))
+            })
+            .collect();
+        images.sort_unstable();
+        images.dedup();
+        images
+    }
+
+    /// The rests beside which a heap whose options have elements `images`
+    /// has a move to the P-portion, as a bitset.
+    fn winning_rests(&self, images: &[Element], p_set: &[u64]) -> Vec<u64> {
+        let mut winning = vec![0u64; p_set.len()];
+        for &w in images {
+            for (word, bits) in winning.iter_mut().zip(self.monoid.preimage(p_set, w)) {
+                *word |= bits;
+            }
+        }
+        winning
+    }
+
+    /// The candidate with the heaps of `free` given cyclic components of
+    /// their own beside the submonoid the other heaps generate: its
+    /// P-portion marked from each element's lexicographically least sum,
+    /// then reduced.
+    fn regenerate(
+        &self,
+        free: &[(u64, Cycle)],
+        options: &HeapOptions,
+        limits: QuotientLimits,
+    ) -> Result<MisereQuotient, GameError> {
+        let max_heap = self.max_heap();
+        let is_free = |h: u64| free.iter().any(|&(f, _)| f == h);
+        // The submonoid generated by the other heaps' elements.
+        let mut index = vec![u32::MAX; self.order()];
+        let mut members = vec![IDENTITY];
+        index[IDENTITY as usize] = 0;
+        for h in 1..=max_heap {
+            if is_free(h) || options.is_terminal(h) {
+                continue;
+            }
+            let g = self.heap_elements[h as usize];
+            let mut i = 0;
+            while i < members.len() {
+                let y = self.mul(members[i], g);
+                if index[y as usize] == u32::MAX {
+                    index[y as usize] = members.len() as u32;
+                    members.push(y);
+                }
+                i += 1;
+            }
+        }
+        let base_order = members.len();
+        let mut base_table = vec![IDENTITY; base_order * base_order];
+        for (a, &x) in members.iter().enumerate() {
+            for (b, &y) in members.iter().enumerate() {
+                base_table[a * base_order + b] = index[self.mul(x, y) as usize];
+            }
+        }
+        let base = Monoid {
+            order: base_order,
+            table: base_table,
+            p: vec![false; base_order],
+        };
+        let cycles: Vec<Cycle> = free.iter().map(|&(_, c)| c).collect();
+        let product = ProductMonoid::new(base, cycles)?;
+        let heaps: Vec<usize> = (0..=max_heap)
+            .map(|h| {
+                if options.is_terminal(h) {
+                    0
+                } else if let Some(k) = free.iter().position(|&(f, _)| f == h) {
+                    product.generator(k)
+                } else {
+                    index[self.heap_elements[h as usize] as usize] as usize
+                }
+            })
+            .collect();
+        let singles: Vec<Vec<usize>> = (0..=max_heap)
+            .map(|h| {
+                let mut images: Vec<usize> = options
+                    .of(h)
+                    .map(|sum| {
+                        sum.iter()
+                            .fold(0, |x, &k| product.mul(x, heaps[k as usize]))
+                    })
+                    .collect();
+                images.sort_unstable();
+                images.dedup();
+                images
+            })
+            .collect();
+        let p = mark_p_portion(&product, &heaps, &singles);
+        let mut letters: Vec<usize> = heaps.iter().copied().filter(|&g| g != 0).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let class = refine(product.size, &letters, |u| p[u], &|u, v| product.mul(u, v));
+        let order = class.iter().map(|&c| c as usize + 1).max().unwrap_or(1);
+        if order > limits.max_order {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the misère quotient of heaps up to {max_heap} (a candidate of {order} elements)"
+                ),
+                limit: format!("{} elements", limits.max_order),
+            });
+        }
+        let mut first = vec![usize::MAX; order];
+        for (u, &c) in class.iter().enumerate() {
+            if first[c as usize] == usize::MAX {
+                first[c as usize] = u;
+            }
+        }
+        let mut table = vec![IDENTITY; order * order];
+        for a in 0..order {
+            for b in a..order {
+                let c = class[product.mul(first[a], first[b])];
+                table[a * order + b] = c;
+                table[b * order + a] = c;
+            }
+        }
+        Ok(MisereQuotient {
+            monoid: Monoid {
+                order,
+                table,
+                p: first.iter().map(|&u| p[u]).collect(),
+            },
+            heap_elements: heaps.iter().map(|&g| class[g]).collect(),
+            orders: Vec::new(),
+            verified: None,
+        })
+    }
+
+    /// A candidate that predicts the failure's outcome right: some heaps of
+    /// the failure freed from this candidate, the fewest first.
+    fn recalibrate(
+        &self,
+        failure: &[(u64, u32)],
+        truth: bool,
+        options: &HeapOptions,
+        limits: QuotientLimits,
+    ) -> Result<MisereQuotient, GameError> {
+        let involved: Vec<(u64, u32)> = failure.to_vec();
+        let k = involved.len();
+        let mut subsets: Vec<u32> = (1..(1u32 << k.min(16))).collect();
+        subsets.sort_by_key(|s| s.count_ones());
+        for subset in subsets {
+            let mut freed: Vec<(u64, Cycle)> = Vec::new();
+            for (i, &(h, count)) in involved.iter().enumerate() {
+                if subset >> i & 1 == 0 {
+                    continue;
+                }
+                let (index, period) = power_shape(&self.monoid, self.heap_elements[h as usize]);
+                let index = index.max(count as usize).max(2);
+                let period = period.max(2).next_multiple_of(2);
+                match freed.iter_mut().find(|(f, _)| *f == h) {
+                    Some((_, cycle)) => {
+                        cycle.index = cycle.index.max(index).max(count as usize + 1);
+                        cycle.period = cycle.period.max(period);
+                    }
+                    None => freed.push((h, Cycle { index, period })),
+                }
+            }
+            let candidate = match self.regenerate(&freed, options, limits) {
+                Ok(c) => c,
+                Err(GameError::Limit { .. }) => continue,
+                Err(e) => return Err(e),
+            };
+            let element = candidate.monoid.product(failure.iter().flat_map(|&(h, c)| {
+                std::iter::repeat_n(candidate.heap_elements[h as usize], c as usize)
+            }));
+            if candidate.is_p(element) == truth {
+                return Ok(candidate);
+            }
+        }
+        Err(GameError::Limit {
+            what: format!(
+                "finding a misère quotient of heaps up to {} that fits the sum {}",
+                self.max_heap(),
+                failure
+                    .iter()
+                    .map(|&(h, c)| format!("{h}×{c}"))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            ),
+            limit: format!("{} elements", limits.max_order),
+        })
+    }
+
+    /// The heaps `1..=max_heap` that have a move, grouped by (element,
+    /// the rests beside which a move in the heap wins); the smallest heap
+    /// of each group stands for it (the others behave alike in every sum).
+    fn groups(&self, options: &HeapOptions, max_heap: u64, p_set: &[u64]) -> Vec<Group> {
+        let mut groups: FxHashMap<(Element, Vec<u64>), u64> = FxHashMap::default();
+        for h in 1..=max_heap {
+            if options.is_terminal(h) {
+                continue;
+            }
+            let phi = self.heap_elements[h as usize];
+            let winning = self.winning_rests(&self.option_images(options.of(h)), p_set);
+            groups.entry((phi, winning)).or_insert(h);
+        }
+        let mut groups: Vec<Group> = groups
+            .into_iter()
+            .map(|((element, winning), heap)| Group {
+                heap,
+                element,
+                winning,
+            })
+            .collect();
+        groups.sort_unstable_by_key(|g| g.heap);
+        groups
+    }
+
+    /// The states after adding every count of one group's heap to each
+    /// state of `previous`, each kept with its fewest tokens.
+    fn next_layer(&self, previous: &[Reached], group: &Group) -> Result<Vec<Reached>, GameError> {
+        let powers = powers(&self.monoid, group.element);
+        let mut next: Vec<Reached> = Vec::new();
+        let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        for (from, reached) in previous.iter().enumerate() {
+            let (y, rests, any) = &reached.state;
+            for c in 0..powers.len() {
+                let y2 = self.mul(*y, powers[c]);
+                let mut rests2 = self.monoid.preimage(rests, powers[c]);
+                if c >= 1 {
+                    let beside = self.mul(*y, powers[c - 1]);
+                    for (word, bits) in rests2
+                        .iter_mut()
+                        .zip(self.monoid.preimage(&group.winning, beside))
+                    {
+                        *word |= bits;
+                    }
+                }
+                let state = (y2, rests2, *any || c >= 1);
+                let tokens = reached.tokens + group.heap * c as u64;
+                let step = Reached {
+                    state,
+                    tokens,
+                    from,
+                    count: c as u32,
+                };
+                match ids.get(&step.state) {
+                    Some(&i) => {
+                        if tokens < next[i].tokens {
+                            next[i] = step;
+                        }
+                    }
+                    None => {
+                        ids.insert(step.state.clone(), next.len());
+                        next.push(step);
+                    }
+                }
+            }
+        }
+        if next.len() > MAX_VERIFY_STATES {
+            return Err(GameError::Limit {
+                what: format!(
+                    "verifying the misère quotient of heaps up to {}",
+                    self.max_heap()
+                ),
+                limit: format!("{MAX_VERIFY_STATES} states"),
+            });
+        }
+        Ok(next)
+    }
+
+    /// The failing state of fewest tokens in a final layer: a sum in the
+    /// P-portion with a move into it, or a non-empty sum outside it with
+    /// none.
+    fn failing(&self, layer: &[Reached]) -> Option<usize> {
+        layer
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                let (y, rests, any) = &r.state;
+                let has_winning_move = rests[0] & 1 == 1;
+                if self.is_p(*y) {
+                    has_winning_move
+                } else {
+                    *any && !has_winning_move
+                }
+            })
+            .min_by_key(|(_, r)| r.tokens)
+            .map(|(i, _)| i)
+    }
+
+    /// The layers of the verification over the groups of heaps up to
+    /// `max_heap`.
+    fn layers(&self, groups: &[Group]) -> Result<Vec<Vec<Reached>>, GameError> {
+        let words = self.order().div_ceil(64);
+        let start = Reached {
+            state: (IDENTITY, vec![0u64; words], false),
+            tokens: 0,
+            from: 0,
+            count: 0,
+        };
+        let mut layers = vec![vec![start]];
+        for group in groups {
+            let next = self.next_layer(&layers[layers.len() - 1], group)?;
+            layers.push(next);
+        }
+        Ok(layers)
+    }
+
+    /// The sum of fewest tokens whose predicted outcome disagrees with the
+    /// predictions for its options (see the module documentation), as
+    /// (heap, count) pairs; `None` when there is none, which proves the
+    /// predictions right.
+    fn least_failure(&self, options: &HeapOptions) -> Result<Option<Vec<(u64, u32)>>, GameError> {
+        if self.is_p(IDENTITY) {
+            return Ok(Some(Vec::new()));
+        }
+        let p_set = bitset(self.order(), |x| self.is_p(x as Element));
+        let groups = self.groups(options, self.max_heap(), &p_set);
+        let layers = self.layers(&groups)?;
+        let Some(mut at) = self.failing(&layers[layers.len() - 1]) else {
+            return Ok(None);
+        };
+        let mut word = Vec::new();
+        for layer in (1..layers.len()).rev() {
+            let reached = &layers[layer][at];
+            if reached.count > 0 {
+                word.push((groups[layer - 1].heap, reached.count));
+            }
+            at = reached.from;
+        }
+        word.sort_unstable();
+        Ok(Some(word))
+    }
+
+    /// A presentation: generators (the heaps whose element is not a product
+    /// of smaller heaps' elements), relations, and each element's normal
+    /// form.
+    #[must_use]
+    pub fn presentation(&self) -> Presentation {
+        let mut generators: Vec<Generator> = Vec::new();
+        let mut reached = vec![false; self.order()];
+        reached[IDENTITY as usize] = true;
+        let mut submonoid = vec![IDENTITY];
+        for (heap, &e) in self.heap_elements.iter().enumerate() {
+            if reached[e as usize] {
+                continue;
+            }
+            generators.push(Generator {
+                name: generator_name(generators.len()),
+                heap: heap as u64,
+                element: e,
+            });
+            // Close the submonoid under the new generator.
+            let mut i = 0;
+            while i < submonoid.len() {
+                let y = self.mul(submonoid[i], e);
+                if !reached[y as usize] {
+                    reached[y as usize] = true;
+                    submonoid.push(y);
+                }
+                i += 1;
+            }
+        }
+        let g = generators.len();
+        // Normal forms: the least exponent vector of each element in the
+        // graded order comparing the last generator's exponent first (a
+        // monomial order, so the other vectors form an upper set whose
+        // minimal members give the relations).
+        let key = |v: &Vec<u32>| -> (u32, Vec<u32>) {
+            (v.iter().sum(), v.iter().rev().copied().collect())
+        };
+        let mut normal: Vec<Option<Vec<u32>>> = vec![None; self.order()];
+        let mut is_normal: FxHashSet<Vec<u32>> = FxHashSet::default();
+        let mut queued: FxHashSet<Vec<u32>> = FxHashSet::default();
+        let mut queue = BinaryHeap::new();
+        let zero = vec![0u32; g];
+        queued.insert(zero.clone());
+        queue.push(Reverse((key(&zero), zero, IDENTITY)));
+        let mut relations = Vec::new();
+        while let Some(Reverse((_, v, x))) = queue.pop() {
+            if let Some(nf) = &normal[x as usize] {
+                let minimal = (0..g).all(|j| {
+                    v[j] == 0 || {
+                        let mut w = v.clone();
+                        w[j] -= 1;
+                        is_normal.contains(&w)
+                    }
+                });
+                if minimal {
+                    relations.push(Relation {
+                        lhs: v,
+                        rhs: nf.clone(),
+                    });
+                }
+                continue;
+            }
+            normal[x as usize] = Some(v.clone());
+            is_normal.insert(v.clone());
+            for (j, generator) in generators.iter().enumerate() {
+                let mut w = v.clone();
+                w[j] += 1;
+                if queued.insert(w.clone()) {
+                    queue.push(Reverse((key(&w), w, self.mul(x, generator.element))));
+                }
+            }
+        }
+        Presentation {
+            generators,
+            relations,
+            normal_forms: normal.into_iter().map(Option::unwrap_or_default).collect(),
+        }
+    }
+
+    /// Every move from the sum of `heaps` to a misère P-position:
+    /// (component, option) pairs, the option as the game lists it.
+    pub fn winning_moves(
+        &self,
+        game: &HeapGame,
+        heaps: &[u64],
+    ) -> Result<Vec<(usize, Vec<u64>)>, GameError> {
+        let elements: Vec<Element> = heaps
+            .iter()
+            .map(|&h| self.element_of(&[h]))
+            .collect::<Result<_, _>>()?;
+        let mut moves = Vec::new();
+        let mut scratch = Options::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let rest = self.monoid.product(
+                elements
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &e)| e),
+            );
+            scratch.clear();
+            game.options(h, &mut scratch)?;
+            for option in scratch.iter() {
+                let x = self.mul(rest, self.element_of(option)?);
+                if self.is_p(x) {
+                    moves.push((i, option.to_vec()));
+                }
+            }
+        }
+        Ok(moves)
+    }
+}
+
+/// Heaps that behave alike in every sum, for the verification.
+struct Group {
+    /// The smallest of them.
+    heap: u64,
+    element: Element,
+    /// The rests beside which a move in one of them wins (a bitset).
+    winning: Vec<u64>,
+}
+
+/// A state of the verification: the element of the heaps so far, the
+/// rests beside which one of them has a winning move (a bitset), and
+/// whether any heap was taken.
+type State = (Element, Vec<u64>, bool);
+
+/// A state reached, with its fewest tokens and how.
+#[derive(Clone, Debug)]
+struct Reached {
+    state: State,
+    tokens: u64,
+    /// The state of the layer before, and the count of this layer's heap.
+    from: usize,
+    count: u32,
+}
+
+/// The cyclic monoid ⟨x | x^(index+period) = x^index⟩.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Cycle {
+    index: usize,
+    period: usize,
+}
+
+impl Cycle {
+    fn len(self) -> usize {
+        self.index + self.period
+    }
+
+    fn add(self, a: usize, b: usize) -> usize {
+        let s = a + b;
+        if s < self.len() {
+            s
+        } else {
+            self.index + (s - self.index) % self.period
+        }
+    }
+}
+
+/// A monoid given by an explicit table beside cyclic monoids: an element
+/// is `base + order·(c₀ + len₀·(c₁ + …))`.
+struct ProductMonoid {
+    base: Monoid,
+    cycles: Vec<Cycle>,
+    size: usize,
+}
+
+impl ProductMonoid {
+    fn new(base: Monoid, cycles: Vec<Cycle>) -> Result<ProductMonoid, GameError> {
+        let size = cycles
+            .iter()
+            .try_fold(base.order, |s, c| s.checked_mul(c.len()))
+            .filter(|&s| s <= MAX_PAIRS)
+            .ok_or_else(|| GameError::Limit {
+                what: "a candidate misère quotient".to_owned(),
+                limit: format!("{MAX_PAIRS} elements before reduction"),
+            })?;
+        Ok(ProductMonoid { base, cycles, size })
+    }
+
+    fn mul(&self, u: usize, v: usize) -> usize {
+        let order = self.base.order;
+        let mut out = self
+            .base
+            .mul((u % order) as Element, (v % order) as Element) as usize;
+        let (mut ru, mut rv, mut stride) = (u / order, v / order, order);
+        for cycle in &self.cycles {
+            let len = cycle.len();
+            out += cycle.add(ru % len, rv % len) * stride;
+            ru /= len;
+            rv /= len;
+            stride *= len;
+        }
+        out
+    }
+
+    /// The generator of cyclic component k.
+    fn generator(&self, k: usize) -> usize {
+        let stride: usize = self.cycles[..k].iter().map(|c| c.len()).product();
+        self.base.order * stride
+    }
+}
+
+/// Marks the P-portion of a candidate from each element's
+/// lexicographically least sum (the largest heap's count most
+/// significant): its options are lexicographically smaller, so their
+/// elements are marked first, and the element is P exactly when none of
+/// them is. `heaps[h]` is heap h's element, `singles[h]` its options'.
+fn mark_p_portion(monoid: &ProductMonoid, heaps: &[usize], singles: &[Vec<usize>]) -> Vec<bool> {
+    let mut seen = vec![false; monoid.size];
+    let mut p = vec![false; monoid.size];
+    seen[0] = true;
+    // Each element reached, in order, with the elements of its least
+    // sum's options.
+    let mut list: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    for (h, &g) in heaps.iter().enumerate().skip(1) {
+        if singles[h].is_empty() {
+            continue;
+        }
+        let mut level: Vec<usize> = (0..list.len()).collect();
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for &i in &level {
+                let x = list[i].0;
+                let y = monoid.mul(x, g);
+                if seen[y] {
+                    // An earlier sum has this element, and its extensions
+                    // cover this one's.
+                    continue;
+                }
+                let mut options: Vec<usize> = list[i]
+                    .1
+                    .iter()
+                    .map(|&t| monoid.mul(t, g))
+                    .chain(singles[h].iter().map(|&s| monoid.mul(x, s)))
+                    .collect();
+                options.sort_unstable();
+                options.dedup();
+                seen[y] = true;
+                p[y] = options.iter().all(|&t| !p[t]);
+                next.push(list.len());
+                list.push((y, options));
+            }
+            level = next;
+        }
+    }
+    p
+}
+
+/// The index and period of the powers of x.
+fn power_shape(monoid: &Monoid, x: Element) -> (usize, usize) {
+    let list = powers(monoid, x);
+    let last = list[list.len() - 1];
+    let index = list.iter().position(|&y| y == last).unwrap_or(0);
+    (index, list.len() - 1 - index)
+}
+
+/// Moore's partition refinement: the classes of `0..count` that no
+/// product by the letters tells apart, starting from the split by `p`.
+/// Class ids are in order of first member, so member 0's class is 0.
+fn refine(
+    count: usize,
+    letters: &[usize],
+    p: impl Fn(usize) -> bool,
+    mul: &impl Fn(usize, usize) -> usize,
+) -> Vec<Element> {
+    let successors: Vec<usize> = (0..count)
+        .flat_map(|u| letters.iter().map(move |&l| (u, l)))
+        .map(|(u, l)| mul(u, l))
+        .collect();
+    let mut class: Vec<Element> = (0..count).map(|u| Element::from(p(u))).collect();
+    let mut classes = renumber(&mut class);
+    loop {
+        let mut ids: FxHashMap<Vec<Element>, Element> = FxHashMap::default();
+        let mut next = Vec::with_capacity(count);
+        let mut key = Vec::with_capacity(letters.len() + 1);
+        for u in 0..count {
+            key.clear();
+            key.push(class[u]);
+            key.extend(
+                successors[u * letters.len()..(u + 1) * letters.len()]
+                    .iter()
+                    .map(|&v| class[v]),
+            );
+            let fresh = ids.len() as Element;
+            next.push(*ids.entry(key.clone()).or_insert(fresh));
+        }
+        let now = ids.len();
+        class = next;
+        if now == classes {
+            return class;
+        }
+        classes = now;
+    }
+}
+
+/// Renumbers class ids in order of first member; returns the count.
+fn renumber(class: &mut [Element]) -> usize {
+    let mut ids: FxHashMap<Element, Element> = FxHashMap::default();
+    for c in class.iter_mut() {
+        let fresh = ids.len() as Element;
+        *c = *ids.entry(*c).or_insert(fresh);
+    }
+    ids.len()
+}
+
+/// The powers x⁰, x¹, … up to the first repeat and one more: counts beyond
+/// give the same products and the same products with one copy removed.
+fn powers(monoid: &Monoid, x: Element) -> Vec<Element> {
+    let mut list = vec![IDENTITY];
+    let mut seen: FxHashMap<Element, usize> = FxHashMap::default();
+    seen.insert(IDENTITY, 0);
+    loop {
+        let next = monoid.mul(list[list.len() - 1], x);
+        if seen.contains_key(&next) {
+            // Index i and period p: x^(i+p) = x^i. Counts c and c + p with
+            // c ≥ i + 1 behave alike, so 0..=i+p suffice.
+            list.push(next);
+            return list;
+        }
+        seen.insert(next, list.len());
+        list.push(next);
+    }
+}
+
+fn bitset(count: usize, member: impl Fn(usize) -> bool) -> Vec<u64> {
+    let mut bits = vec![0u64; count.div_ceil(64)];
+    for i in 0..count {
+        if member(i) {
+            bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+    bits
+}
+
+/// The name of the i-th generator: `a` to `z`, then `x26`, `x27`, ...
+fn generator_name(i: usize) -> String {
+    if i < 26 {
+        char::from(b'a' + i as u8).to_string()
+    } else {
+        format!("x{i}")
+    }
+}
+
+/// A generator of a presentation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generator {
+    /// `a`, `b`, ...
+    pub name: String,
+    /// The smallest heap whose element it is.
+    pub heap: u64,
+    /// Its element.
+    pub element: Element,
+}
+
+/// A relation `lhs = rhs` between exponent vectors over the generators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relation {
+    /// The exponents of the left side.
+    pub lhs: Vec<u32>,
+    /// The exponents of the right side (a normal form).
+    pub rhs: Vec<u32>,
+}
+
+/// A presentation of a quotient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Presentation {
+    /// The generators, in order of their heaps.
+    pub generators: Vec<Generator>,
+    /// Relations that, with commutativity, define the quotient.
+    pub relations: Vec<Relation>,
+    /// The normal form (exponent vector) of each element.
+    pub normal_forms: Vec<Vec<u32>>,
+}
+
+impl Presentation {
+    /// An exponent vector as a word: `1`, `a`, `a^2bc`.
+    #[must_use]
+    pub fn word(&self, exponents: &[u32]) -> String {
+        let mut out = String::new();
+        for (generator, &e) in self.generators.iter().zip(exponents) {
+            match e {
+                0 => {}
+                1 => out.push_str(&generator.name),
+                e => {
+                    let _ = write!(out, "{}^{e}", generator.name);
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('1');
+        }
+        out
+    }
+
+    /// The word of an element.
+    #[must_use]
+    pub fn element_word(&self, x: Element) -> String {
+        self.word(&self.normal_forms[x as usize])
+    }
+}
