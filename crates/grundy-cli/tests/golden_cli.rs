@@ -134,6 +134,16 @@ fn commands() -> Vec<Vec<String>> {
         vec!["seq", "kayles", "-n", "25", "--format", "csv"],
         vec!["seq", "kayles", "-n", "25", "--format", "bfile"],
         vec!["seq", "kayles", "-n", "25"],
+        // Misère play.
+        vec![
+            "eval", "kayles", "3", "4", "7", "--misere", "--format", "json",
+        ],
+        vec!["eval", "nim", "1", "1", "1", "--misere"],
+        vec!["eval", "cut:2", "3x4", "--misere", "--format", "json"],
+        vec!["seq", "0.07", "-n", "30", "--misere", "--format", "json"],
+        vec!["genus", "kayles", "-n", "12", "--format", "json"],
+        vec!["quotient", "kayles", "--max", "30", "--format", "json"],
+        vec!["quotient", "nim", "--max", "8"],
     ] {
         list.push(args);
     }

@@ -1,12 +1,16 @@
 //! Misère outcomes of Kayles sums: grundy's memoised search over
-//! multisets (interned components, mex of values) against a plain
-//! memoised search written here (sorted heap lists, P/N only), measured in
-//! one run; each pair is checked to agree before it is timed.
+//! multisets (interned components, mex of values) and grundy's misère
+//! quotient (computed for the heaps up to the largest, then one product)
+//! against a plain memoised search written here (sorted heap lists, P/N
+//! only), measured in one run; each is checked to agree with the plain
+//! search before it is timed. Ten heaps up to 40 are beyond the plain
+//! search (and grundy's): only the quotient is timed there.
 
 use std::collections::HashMap;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use grundy::heap::code::TakeBreakCode;
+use grundy::misere::quotient::{misere_quotient, QuotientLimits};
 use grundy::misere::MisereSearch;
 use grundy::{HeapGame, HeapRuleset};
 
@@ -77,5 +81,50 @@ fn sums(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sums);
+fn kayles() -> HeapGame {
+    HeapGame::new(TakeBreakCode::parse("0.77").unwrap())
+}
+
+fn quotient_is_p(sum: &[u64]) -> bool {
+    let largest = sum.iter().copied().max().unwrap_or(0);
+    let quotient = misere_quotient(
+        &kayles(),
+        largest,
+        QuotientLimits::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    quotient.is_p_position(sum).unwrap()
+}
+
+fn quotients(c: &mut Criterion) {
+    let mut group = c.benchmark_group("misere kayles quotient");
+    group.sample_size(10);
+    // Ten heaps: the plain search can still finish these.
+    for sum in [
+        vec![1u64, 1, 2, 2, 3, 3, 4, 4, 5, 5],
+        vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    ] {
+        let name = format!("{sum:?}");
+        assert_eq!(
+            quotient_is_p(&sum),
+            plain_is_p(&sum, &mut HashMap::new()),
+            "{name}"
+        );
+        group.bench_function(BenchmarkId::new("plain search", &name), |b| {
+            b.iter(|| plain_is_p(&sum, &mut HashMap::new()))
+        });
+        group.bench_function(BenchmarkId::new("grundy quotient", &name), |b| {
+            b.iter(|| quotient_is_p(&sum))
+        });
+    }
+    let sum: Vec<u64> = (31..=40).rev().collect();
+    group.bench_function(
+        BenchmarkId::new("grundy quotient", format!("{sum:?}")),
+        |b| b.iter(|| quotient_is_p(&sum)),
+    );
+    group.finish();
+}
+
+criterion_group!(benches, sums, quotients);
 criterion_main!(benches);
