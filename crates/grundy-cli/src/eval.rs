@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use grundy::heap::HeapGame;
-use grundy::report::{eval_report, parse_positions};
+use grundy::report::{eval_report, loopy_eval_report, parse_positions};
 use grundy::spec::{parse_spec, Game};
 use grundy::{HeapRuleset, Ruleset};
 
@@ -19,9 +19,16 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
             eval_sum(&rules, spec, positions, format)
         }
         Game::Graph(graph) => {
-            check_acyclic(spec, &graph)?;
-            let rules = &*graph;
-            eval_sum(rules, spec, positions, format)
+            if graph.solve_all().is_ok() {
+                return eval_sum(&*graph, spec, positions, format);
+            }
+            // Cycles: Smith's generalised values decide, draws included.
+            let vertices = parse_positions(&*graph, positions)
+                .with_context(|| format!("reading the position of '{spec}'"))?;
+            let solution = grundy::loopy::LoopySolution::solve(graph.digraph());
+            let report = loopy_eval_report(&graph, &solution, spec, &vertices);
+            crate::printer::print(&report, format)?;
+            Ok(ExitCode::SUCCESS)
         }
         Game::Cut(game) => {
             let dim = game.dim();

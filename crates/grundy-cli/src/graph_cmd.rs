@@ -1,37 +1,65 @@
-//! `grundy graph FILE`: the value and outcome of every vertex.
+//! `grundy graph FILE`: the value, outcome and remoteness of every vertex,
+//! cycles included (Smith's generalised values; draws).
 
 use std::path::Path;
 use std::process::ExitCode;
 
+use grundy::loopy::LoopySolution;
 use grundy::report::{GraphReport, VertexList};
-use grundy::spec::read_graph;
+use grundy::spec::{parse_spec, read_graph, Game, SpecError};
+use grundy::Graph;
 
 use crate::Format;
 
+/// The graph named by a file, or by a spec whose family builds a graph
+/// (`windup:N:S`) when no such file exists.
+pub fn graph_of(file: &Path) -> anyhow::Result<std::sync::Arc<Graph>> {
+    if !file.exists() {
+        if let Some(text) = file.to_str().filter(|t| t.contains(':')) {
+            match parse_spec(text) {
+                Ok(Game::Graph(graph)) => return Ok(graph),
+                // A family's own complaint about its spec beats "no such
+                // file"; a spec of another kind is not a graph.
+                Err(e @ SpecError::Rules { .. }) => return Err(e.into()),
+                Ok(_) => anyhow::bail!("'{text}' is not a graph: 'grundy graph' takes a graph file or a loopy family such as windup:N:S"),
+                Err(_) => {}
+            }
+        }
+    }
+    Ok(std::sync::Arc::new(read_graph(file)?))
+}
+
 /// Runs `grundy graph FILE`. Nothing is printed unless the whole graph
-/// solves: a cycle is an error, not a partial table.
-pub fn run(file: &Path, misere: bool, format: Format) -> anyhow::Result<ExitCode> {
-    let graph = read_graph(file)?;
-    let values = graph
-        .solve_all()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+/// solves. With `acyclic` (and in misère play) a cycle is an error, not a
+/// partial table.
+pub fn run(file: &Path, acyclic: bool, misere: bool, format: Format) -> anyhow::Result<ExitCode> {
+    let graph = graph_of(file)?;
+    if acyclic || misere {
+        graph
+            .solve_all()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    }
     if misere {
-        let misere_values = crate::misere_cmd::graph_values(&graph)?;
-        let values: Vec<grundy::Nimber> =
-            misere_values.into_iter().map(grundy::Nimber::new).collect();
+        let labels: Vec<u32> = crate::misere_cmd::graph_values(&graph)?
+            .into_iter()
+            .map(|v| u32::try_from(v).unwrap_or(u32::MAX - 1))
+            .collect();
         let report = GraphReport {
             vertices: VertexList {
                 graph: &graph,
-                values: &values,
+                labels: &labels,
+                remoteness: None,
             },
         };
         crate::printer::print(&report, format)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let solution = LoopySolution::solve(graph.digraph());
     let report = GraphReport {
         vertices: VertexList {
             graph: &graph,
-            values: &values,
+            labels: solution.labels(),
+            remoteness: Some(solution.remoteness()),
         },
     };
     crate::printer::print(&report, format)?;

@@ -264,9 +264,15 @@ enum Command {
     },
     /// Value and outcome of every vertex of a game graph file.
     Graph {
-        /// The file: one vertex per line, `name: succ1 succ2 ...`.
+        /// The file: one vertex per line, `name: succ1 succ2 ...` (or a
+        /// spec whose family is a graph, such as `windup:7:2,3`).
         file: PathBuf,
-        /// Misère play: the misère nim-value of each vertex.
+        /// Refuse a graph with a cycle (naming a vertex on it) instead of
+        /// giving generalised values and draws.
+        #[arg(long)]
+        acyclic: bool,
+        /// Misère play: the misère nim-value of each vertex (acyclic
+        /// graphs only).
         #[arg(long)]
         misere: bool,
         /// Output format.
@@ -359,9 +365,10 @@ fn run() -> anyhow::Result<ExitCode> {
         }
         Command::Graph {
             file,
+            acyclic,
             misere,
             format,
-        } => graph_cmd::run(&file, misere, format),
+        } => graph_cmd::run(&file, acyclic, misere, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
         Command::Nimber {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use grundy::period::Periodicity;
 use grundy::report::{
-    AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport,
+    AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport, LoopyEvalReport,
     MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport, PeriodSummary,
     QuotientReport, TableReport, ValueReport,
 };
@@ -267,9 +267,38 @@ impl Render for GraphReport<'_> {
             .max()
             .unwrap_or(0)
             .clamp(6, 40);
-        writeln!(out, "{:<width$}  value  outcome", "vertex")?;
+        let value_width = self
+            .vertices
+            .iter()
+            .map(|v| v.symbol.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(5);
+        if self.vertices.remoteness.is_some() {
+            writeln!(
+                out,
+                "{:<width$}  {:>value_width$}  outcome  remoteness",
+                "vertex", "value"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{:<width$}  {:>value_width$}  outcome",
+                "vertex", "value"
+            )?;
+        }
         for v in self.vertices.iter() {
-            writeln!(out, "{:<width$}  {:>5}  {}", v.name, v.value, v.outcome)?;
+            let pad = value_width - v.symbol.chars().count();
+            write!(
+                out,
+                "{:<width$}  {:pad$}{}  {:<7}",
+                v.name, "", v.symbol, v.outcome
+            )?;
+            match v.remoteness {
+                Some(Some(r)) => writeln!(out, "  {r}")?,
+                Some(None) => writeln!(out, "  -")?,
+                None => writeln!(out)?,
+            }
         }
         Ok(())
     }
@@ -323,6 +352,44 @@ impl Render for MisereValueReport {
         writeln!(out, "game:    {} (misère play)", self.game)?;
         writeln!(out, "G-({}) = {}", self.n, self.value)?;
         writeln!(out, "method:  {}", self.method)
+    }
+}
+
+impl Render for LoopyEvalReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "game:     {} (a graph with cycles)", self.game)?;
+        writeln!(out, "position: {}", self.position.join(" + "))?;
+        writeln!(out, "values:   {}", self.symbols.join(" + "))?;
+        let outcome = match self.outcome {
+            "P" => "P (the player to move loses)",
+            "N" => "N (the player to move wins)",
+            _ => "D (a draw: neither player can force a win)",
+        };
+        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "because:  {}", self.reason)?;
+        let remoteness: Vec<String> = self
+            .remoteness
+            .iter()
+            .map(|r| r.map_or_else(|| "-".to_owned(), |r| r.to_string()))
+            .collect();
+        writeln!(
+            out,
+            "remoteness of each component alone: {}",
+            remoteness.join(", ")
+        )?;
+        if !self.winning_moves.is_empty() {
+            writeln!(out, "winning moves:")?;
+            for m in &self.winning_moves {
+                writeln!(out, "  {}", m.description)?;
+            }
+        }
+        if let Some(drawing) = &self.drawing_moves {
+            writeln!(out, "moves that keep the draw (every other move loses):")?;
+            for m in drawing {
+                writeln!(out, "  {}", m.description)?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -327,8 +327,8 @@ fn graph_values_text_and_json() {
         .arg(file.path())
         .assert()
         .success()
-        .stdout(predicate::str::is_match(r"(?m)^c\s+2\s+N$").unwrap())
-        .stdout(predicate::str::is_match(r"(?m)^a\s+0\s+P$").unwrap());
+        .stdout(predicate::str::is_match(r"(?m)^c\s+2\s+N\s+1$").unwrap())
+        .stdout(predicate::str::is_match(r"(?m)^a\s+0\s+P\s+2$").unwrap());
     let out = grundy()
         .arg("graph")
         .arg(file.path())
@@ -342,12 +342,70 @@ fn graph_values_text_and_json() {
     assert_eq!(vertices[2]["name"], "c");
     assert_eq!(vertices[2]["value"], 2);
     assert_eq!(vertices[2]["outcome"], "N");
+    // c moves to the terminal d: it wins in one move.
+    assert_eq!(vertices[2]["remoteness"], 1);
+    assert!(vertices[2].get("escapes").is_none());
+}
+
+#[test]
+fn graph_with_cycles_has_draws_and_generalised_values() {
+    // a <-> b loop for ever; c may enter the loop or end the game; the
+    // cycle x -> y -> z -> x has the exit y -> done, which settles it.
+    let file = write_temp("a: b\nb: a\nc: a done\ndone:\nx: y\ny: z done\nz: x\n");
+    let v = json_of(&["graph", file.path().to_str().unwrap(), "--format", "json"]);
+    let by_name = |name: &str| {
+        v["vertices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    for name in ["a", "b"] {
+        assert_eq!(by_name(name)["value"], Value::Null);
+        assert_eq!(by_name(name)["escapes"], serde_json::json!([]));
+        assert_eq!(by_name(name)["outcome"], "D");
+        assert_eq!(by_name(name)["remoteness"], Value::Null);
+    }
+    // c: ∞(0), won by moving to done.
+    assert_eq!(by_name("c")["escapes"], serde_json::json!([0]));
+    assert_eq!(by_name("c")["outcome"], "N");
+    assert_eq!(by_name("c")["remoteness"], 1);
+    // x moves only to y, from which done wins: x is lost in two moves;
+    // z (to x) is worth 1 and y (to z and done) 2.
+    assert_eq!(by_name("x")["value"], 0);
+    assert_eq!(by_name("x")["remoteness"], 2);
+    assert_eq!(by_name("z")["value"], 1);
+    assert_eq!(by_name("y")["value"], 2);
+    let text = stdout_of(&["graph", file.path().to_str().unwrap()]);
+    assert!(text.contains("∞(0)"), "{text}");
+    let spec = format!("graph:{}", file.path().display());
+    // ∞(0) + 0: the others XOR to 0, an escape of c: N, by c -> done.
+    let e = json_of(&["eval", &spec, "c", "done", "--format", "json"]);
+    assert_eq!(e["outcome"], "N");
+    assert_eq!(e["winning_moves"].as_array().unwrap().len(), 1);
+    // Two infinite components: a draw, kept by moving round the loop.
+    let e = json_of(&["eval", &spec, "a", "b", "--format", "json"]);
+    assert_eq!(e["outcome"], "D");
+    assert!(!e["drawing_moves"].as_array().unwrap().is_empty());
+    // windup:7:2,3 by spec: 4 and 5 are P-positions (value 0).
+    let w = json_of(&["graph", "windup:7:2,3", "--format", "json"]);
+    assert_eq!(w["vertices"][4]["value"], 0);
+    assert_eq!(w["vertices"][4]["outcome"], "P");
+    let e = json_of(&["eval", "windup:7:2,3", "4", "5", "--format", "json"]);
+    assert_eq!(e["outcome"], "P");
 }
 
 #[test]
 fn graph_cycle_names_a_vertex() {
     let file = write_temp("start: x\nx: y\ny: z done\nz: x\ndone:\n");
-    let out = grundy().arg("graph").arg(file.path()).output().unwrap();
+    let out = grundy()
+        .arg("graph")
+        .arg(file.path())
+        .arg("--acyclic")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "no partial result");
     let err = String::from_utf8_lossy(&out.stderr);

@@ -166,6 +166,8 @@ fn commands() -> Vec<Vec<String>> {
         vec!["seq", "graph:small.txt"],
         vec!["seq", "graph:no-such-file.txt"],
         vec!["graph", "cyclic.txt"],
+        vec!["graph", "cyclic.txt", "--acyclic"],
+        vec!["graph", "cyclic.txt", "--format", "json"],
         vec!["eval", "graph:cyclic.txt", "d"],
         vec!["eval", "graph:small.txt", "zz"],
         vec!["eval", "nim", "x"],

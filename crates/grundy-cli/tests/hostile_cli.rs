@@ -231,6 +231,18 @@ fn hostile_inputs_get_clear_errors() {
     add(Refused, &["seq", "wythoff"]);
     // Misère searches beyond their limit end in an error, not a hang.
     add(Refused, &["eval", "0.6", "200", "--misere"]);
+    // Loopy games: windup specs checked, sizes limited up front.
+    add(Refused, &["graph", "windup:0:1"]);
+    add(Refused, &["graph", "windup:7:7"]);
+    add(Refused, &["graph", "windup:7"]);
+    add(Refused, &["graph", "windup:7:x"]);
+    add(Refused, &["graph", "windup:99999999999:1"]);
+    add(Refused, &["eval", "windup:16777216:1..200", "3"]);
+    add(Refused, &["eval", "windup:7:2,3", "9"]);
+    add(Fine, &["eval", "windup:7:2,3", "1", "1", "2"]);
+    add(Refused, &["graph", "windup:1:", "--format", "json"]);
+    add(Fine, &["graph", "windup:2:1", "--format", "json"]);
+    add(Refused, &["graph", "sub:1,2"]);
     // Quotients: limits said up front, families without heaps refused.
     add(Refused, &["quotient", "kayles", "--max", "99999"]);
     add(Refused, &["quotient", "kayles", "--max", "-1"]);
@@ -331,11 +343,21 @@ fn hostile_inputs_get_clear_errors() {
         "twice.txt",
         "bad-header.bin",
     ] {
+        // A cycle is no longer a mistake: it gives draws (refused only
+        // with --acyclic).
         cases.push((
             vec!["graph".into(), file(name)],
-            if name == "empty" { Fine } else { Refused },
+            if name == "empty" || name == "cycle.txt" {
+                Fine
+            } else {
+                Refused
+            },
         ));
     }
+    cases.push((
+        vec!["graph".into(), file("cycle.txt"), "--acyclic".into()],
+        Refused,
+    ));
     cases.push((vec!["graph".into(), file("unicode.txt")], Fine));
     cases.push((
         vec!["graph".into(), dir.path().display().to_string()],
@@ -347,6 +369,14 @@ fn hostile_inputs_get_clear_errors() {
             "eval".into(),
             format!("graph:{}", file("cycle.txt")),
             "a".into(),
+        ],
+        Fine,
+    ));
+    cases.push((
+        vec![
+            "eval".into(),
+            format!("graph:{}", file("cycle.txt")),
+            "zz".into(),
         ],
         Refused,
     ));

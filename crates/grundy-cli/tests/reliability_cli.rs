@@ -349,9 +349,12 @@ fn graph_files_are_checked_alike_everywhere() {
     let cyclic = dir.path().join("cyclic.txt");
     std::fs::write(&cyclic, "start: a\na: b\nb: a\nend:\nlone: end\n").unwrap();
     let spec = format!("graph:{}", cyclic.display());
+    // Where a cycle is still refused (asked to, or in misère play), it is
+    // refused alike, naming the file and the line.
     for args in [
-        vec!["graph", cyclic.to_str().unwrap()],
-        vec!["eval", &spec, "lone"],
+        vec!["graph", cyclic.to_str().unwrap(), "--acyclic"],
+        vec!["graph", cyclic.to_str().unwrap(), "--misere"],
+        vec!["eval", &spec, "lone", "--misere"],
     ] {
         let (code, stdout, stderr) = run(&args);
         assert_eq!(code, 2, "{args:?}");
@@ -359,6 +362,14 @@ fn graph_files_are_checked_alike_everywhere() {
         assert!(stderr.contains("cyclic.txt"), "{args:?}: {stderr}");
         assert!(stderr.contains("line"), "{args:?}: {stderr}");
     }
+    // Otherwise the cycle gives draws: a and b loop for ever; lone moves
+    // to the terminal end and wins.
+    let (code, stdout, _) = run(&["graph", cyclic.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(" D "), "{stdout}");
+    let (code, stdout, _) = run(&["eval", &spec, "lone"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("outcome:  N"), "{stdout}");
 }
 
 #[test]

@@ -249,6 +249,34 @@ impl Graph {
         })
     }
 
+    /// A graph built from rules rather than a file: vertex i is called
+    /// `names[i]` and moves to `followers[i]`. Names must be distinct
+    /// and followers in range (a family's rules ensure both).
+    pub fn from_followers(names: Vec<String>, followers: &[Vec<u32>]) -> Result<Graph, GraphError> {
+        let too_large = || GraphError::TooLarge {
+            limit: u64::from(u32::MAX),
+        };
+        let mut offsets = Vec::with_capacity(names.len() + 1);
+        let mut successors = Vec::new();
+        offsets.push(0u32);
+        for list in followers {
+            successors.extend_from_slice(list);
+            offsets.push(u32::try_from(successors.len()).map_err(|_| too_large())?);
+        }
+        let index = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Ok((name.clone(), u32::try_from(i).map_err(|_| too_large())?)))
+            .collect::<Result<FxHashMap<String, u32>, GraphError>>()?;
+        Ok(Graph {
+            lines: vec![0; names.len()],
+            names,
+            offsets,
+            successors,
+            index,
+        })
+    }
+
     /// Number of vertices.
     #[must_use]
     pub fn vertex_count(&self) -> usize {
@@ -284,6 +312,15 @@ impl Graph {
     pub fn successors(&self, v: u32) -> &[u32] {
         let v = v as usize;
         &self.successors[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
+    /// The graph in compressed form, for the loopy solver.
+    #[must_use]
+    pub fn digraph(&self) -> crate::loopy::Digraph<'_> {
+        crate::loopy::Digraph {
+            offsets: &self.offsets,
+            successors: &self.successors,
+        }
     }
 
     /// The value of every vertex, in vertex order.

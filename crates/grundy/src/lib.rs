@@ -10,6 +10,7 @@
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
+//! * [`loopy`]: games with cycles: Smith's generalised values, draws, remoteness.
 //! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums, quotients.
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`cut`]: cutting games in any dimension (the cuboid game).
@@ -32,6 +33,7 @@ pub mod family;
 pub mod formula;
 pub mod graph;
 pub mod heap;
+pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod number;
@@ -44,6 +46,7 @@ pub mod sequence;
 pub mod solver;
 pub mod spec;
 pub mod sum;
+pub mod windup;
 pub mod wythoff;
 
 pub use error::GameError;

@@ -15,10 +15,9 @@ use serde_json::Value;
 use crate::cut::CutTable;
 use crate::graph::Graph;
 use crate::heap::{HeapGame, HeapRuleset};
+use crate::loopy::{self, LoopyOutcome, LoopySolution, LoopyValue};
 use crate::misere::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
 use crate::misere::{misere_analysis, nim_winning_moves, MisereMethod, MisereSearch};
-use crate::nimber::Nimber;
-use crate::sum::Outcome;
 
 use crate::error::GameError;
 use crate::formula::Counterexample;
@@ -666,8 +665,11 @@ pub struct GraphReport<'a> {
 pub struct VertexList<'a> {
     /// The graph.
     pub graph: &'a Graph,
-    /// The value of each vertex.
-    pub values: &'a [Nimber],
+    /// The value of each vertex, [`loopy::INFINITE`] for ∞.
+    pub labels: &'a [u32],
+    /// The remoteness of each vertex ([`loopy::DRAWN`] for a draw), in
+    /// normal play.
+    pub remoteness: Option<&'a [u32]>,
 }
 
 /// One vertex of a [`GraphReport`].
@@ -675,30 +677,185 @@ pub struct VertexList<'a> {
 pub struct VertexReport<'a> {
     /// Its name.
     pub name: &'a str,
-    /// Its value.
-    pub value: u64,
-    /// `"P"` or `"N"`.
+    /// Its value; `null` when infinite.
+    pub value: Option<u64>,
+    /// K of an infinite value ∞(K): the finite values among its followers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"P"`, `"N"` or `"D"` (a draw).
     pub outcome: &'static str,
+    /// Moves to the end of a won or lost game with best play (`null` for
+    /// a draw); absent in misère play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<Option<u32>>,
+    /// The value as text: `3`, `∞`, `∞(0,2)`.
+    #[serde(skip)]
+    pub symbol: String,
 }
 
 impl<'a> VertexList<'a> {
     /// Every vertex with its value.
     pub fn iter(&self) -> impl Iterator<Item = VertexReport<'a>> + 'a {
-        let (graph, values) = (self.graph, self.values);
-        values
-            .iter()
-            .enumerate()
-            .map(move |(v, value)| VertexReport {
-                name: graph.name(v as u32),
-                value: value.value(),
-                outcome: Outcome::of(*value).as_str(),
-            })
+        let list = *self;
+        (0..list.labels.len()).map(move |v| {
+            let value = match list.labels[v] {
+                loopy::INFINITE => {
+                    LoopySolution::value_of(list.graph.digraph(), list.labels, v as u32)
+                }
+                m => LoopyValue::Finite(u64::from(m)),
+            };
+            VertexReport {
+                name: list.graph.name(v as u32),
+                value: match value {
+                    LoopyValue::Finite(m) => Some(m),
+                    LoopyValue::Infinite(_) => None,
+                },
+                outcome: value.outcome().as_str(),
+                remoteness: list
+                    .remoteness
+                    .map(|r| (r[v] != loopy::DRAWN).then_some(r[v])),
+                symbol: value.symbol(),
+                escapes: match value {
+                    LoopyValue::Infinite(k) => Some(k),
+                    LoopyValue::Finite(_) => None,
+                },
+            }
+        })
     }
 }
 
 impl Serialize for VertexList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
+    }
+}
+
+/// `eval graph:FILE ...` of a graph with cycles: the outcome of the sum
+/// by Smith's rule, and the moves that win (or, from a draw, keep it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LoopyEvalReport {
+    /// The game spec.
+    pub game: String,
+    /// The components (vertex names).
+    pub position: Vec<String>,
+    /// Each component's generalised value: a number, or `null` when
+    /// infinite.
+    pub values: Vec<Option<u64>>,
+    /// K of each infinite component (`null` for finite ones).
+    pub escapes: Vec<Option<Vec<u64>>>,
+    /// `"P"`, `"N"` or `"D"`.
+    pub outcome: &'static str,
+    /// Why, in words (Smith's rule).
+    pub reason: String,
+    /// Each component's remoteness alone (`null` when it is drawn).
+    pub remoteness: Vec<Option<u32>>,
+    /// Every move to a P-position (from an N-position).
+    pub winning_moves: Vec<MoveReport>,
+    /// From a draw, every move that keeps the draw (the others lose).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing_moves: Option<Vec<MoveReport>>,
+    /// Each component's value as text (text output only).
+    #[serde(skip)]
+    pub symbols: Vec<String>,
+}
+
+/// [`LoopyEvalReport`] of the sum of `positions`.
+#[must_use]
+pub fn loopy_eval_report(
+    graph: &Graph,
+    solution: &LoopySolution,
+    spec: &str,
+    positions: &[u32],
+) -> LoopyEvalReport {
+    let digraph = graph.digraph();
+    let values: Vec<LoopyValue> = positions
+        .iter()
+        .map(|&v| solution.value(digraph, v))
+        .collect();
+    let outcome = loopy::sum_outcome(&values);
+    let mut winning = Vec::new();
+    let mut drawing = Vec::new();
+    for (i, &v) in positions.iter().enumerate() {
+        let mut followers = graph.successors(v).to_vec();
+        followers.sort_unstable();
+        followers.dedup();
+        for w in followers {
+            let after = solution.value(digraph, w);
+            let rest = values
+                .iter()
+                .enumerate()
+                .map(|(j, x)| if j == i { &after } else { x });
+            let target = match loopy::sum_outcome(rest) {
+                LoopyOutcome::P => &mut winning,
+                LoopyOutcome::Draw if outcome == LoopyOutcome::Draw => &mut drawing,
+                _ => continue,
+            };
+            target.push(WinningMove {
+                component: i,
+                from: v,
+                to: vec![w],
+            });
+        }
+    }
+    let reason = loopy_reason(&values, outcome);
+    LoopyEvalReport {
+        game: spec.to_owned(),
+        position: positions
+            .iter()
+            .map(|&v| graph.name(v).to_owned())
+            .collect(),
+        values: values
+            .iter()
+            .map(|x| match x {
+                LoopyValue::Finite(m) => Some(*m),
+                LoopyValue::Infinite(_) => None,
+            })
+            .collect(),
+        escapes: values
+            .iter()
+            .map(|x| match x {
+                LoopyValue::Infinite(k) => Some(k.clone()),
+                LoopyValue::Finite(_) => None,
+            })
+            .collect(),
+        outcome: outcome.as_str(),
+        reason,
+        remoteness: positions
+            .iter()
+            .map(|&v| {
+                let r = solution.remoteness()[v as usize];
+                (r != loopy::DRAWN).then_some(r)
+            })
+            .collect(),
+        winning_moves: move_reports(graph, positions, &winning),
+        drawing_moves: (outcome == LoopyOutcome::Draw)
+            .then(|| move_reports(graph, positions, &drawing)),
+        symbols: values.iter().map(LoopyValue::symbol).collect(),
+    }
+}
+
+/// Smith's rule applied to these values, in words.
+fn loopy_reason(values: &[LoopyValue], outcome: LoopyOutcome) -> String {
+    let infinite: Vec<&LoopyValue> = values
+        .iter()
+        .filter(|v| matches!(v, LoopyValue::Infinite(_)))
+        .collect();
+    let xor = values.iter().fold(0u64, |x, v| match v {
+        LoopyValue::Finite(m) => x ^ m,
+        LoopyValue::Infinite(_) => x,
+    });
+    match infinite.len() {
+        0 => format!("every value is finite: their XOR is {xor}"),
+        1 => format!(
+            "one value is {}, the others XOR to {xor}, which {} among its escapes",
+            infinite[0].symbol(),
+            if outcome == LoopyOutcome::N {
+                "is"
+            } else {
+                "is not"
+            }
+        ),
+        n => format!("{n} values are infinite: neither player can force a win"),
     }
 }
 

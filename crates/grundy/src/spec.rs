@@ -31,6 +31,7 @@ use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
 use crate::report::SumEvaluator;
 use crate::script::ScriptRules;
+use crate::windup::WindUp;
 use crate::wythoff::Wythoff;
 
 pub use crate::heap::take_break::NAMED_CODES;
@@ -259,6 +260,7 @@ pub const FAMILIES: &[Family] = &[
     Family::heap::<ScriptRules>(),
     Family::other::<CutGame>(),
     Family::other::<Graph>(),
+    Family::other::<WindUp>(),
     Family::positional::<Wythoff>(),
 ];
 

@@ -1,0 +1,403 @@
+//! Loopy games: finite game graphs with cycles, where a play may go on
+//! for ever (a draw).
+//!
+//! C. A. B. Smith's *generalised Sprague–Grundy function* (Graphs and
+//! composite games, 1966) gives each vertex u either a finite value γ(u) = m
+//! or ∞(K), K the finite values among its followers. γ(u) = m when
+//!
+//! 1. no follower has value m,
+//! 2. for each j < m some follower has value j, and
+//! 3. every follower with a larger or infinite value has a follower of
+//!    value m (a move there can be answered by a move back to m);
+//!
+//! and the finite values are those the labelling below reaches (Smith's
+//! counter function: the order of labelling bounds how long the answers
+//! can go on). On an acyclic graph γ is the ordinary value.
+//!
+//! The outcome of a sum follows (Smith): all components finite, the XOR
+//! decides (0: P, else N); exactly one ∞(K) and the others XOR to b, N
+//! when b ∈ K and a draw otherwise; two or more infinite, a draw.
+//!
+//! [`LoopySolution::solve`] labels value 0, then 1, ... (Fraenkel and
+//! Yesha's scheme with counters): in level m the candidates are the
+//! unlabelled vertices with followers of every value below m; a candidate
+//! is labelled m once each of its unlabelled followers is *answered* (has
+//! a follower labelled m), and a vertex that gains a follower labelled m is
+//! answered, which may complete its predecessors. Counts of unlabelled
+//! followers are kept across levels, so each level costs only the edges
+//! into the vertices it labels or answers: no repeated full passes.
+//!
+//! Remoteness (Smith; *Winning Ways* ch. 12, "Adders and Ladders"): a
+//! terminal vertex has remoteness 0; an N-vertex 1 + the least remoteness
+//! of a P-follower (the winner hurries), a P-vertex 1 + the largest of its
+//! followers' (the loser delays); drawn vertices have none. It comes from
+//! one retrograde pass in order of remoteness.
+
+use crate::nimber::MexSet;
+use crate::sum::Outcome;
+
+/// The label of a vertex whose value is infinite.
+pub const INFINITE: u32 = u32::MAX;
+
+/// The remoteness of a drawn vertex.
+pub const DRAWN: u32 = u32::MAX;
+
+/// A finite directed graph in compressed form: the followers of v are
+/// `successors[offsets[v]..offsets[v + 1]]`.
+#[derive(Copy, Clone, Debug)]
+pub struct Digraph<'a> {
+    /// `vertex count + 1` offsets into `successors`.
+    pub offsets: &'a [u32],
+    /// Every edge's head.
+    pub successors: &'a [u32],
+}
+
+impl<'a> Digraph<'a> {
+    /// The number of vertices.
+    #[must_use]
+    pub fn vertex_count(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// The followers of v.
+    #[must_use]
+    pub fn followers(&self, v: u32) -> &'a [u32] {
+        let v = v as usize;
+        &self.successors[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
+    /// The predecessors of every vertex, in the same compressed form.
+    #[must_use]
+    pub fn reversed(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.vertex_count();
+        let mut offsets = vec![0u32; n + 1];
+        for &s in self.successors {
+            offsets[s as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut predecessors = vec![0u32; self.successors.len()];
+        for v in 0..n {
+            for &s in self.followers(v as u32) {
+                predecessors[fill[s as usize] as usize] = v as u32;
+                fill[s as usize] += 1;
+            }
+        }
+        (offsets, predecessors)
+    }
+}
+
+/// A vertex's generalised Sprague–Grundy value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LoopyValue {
+    /// A finite value.
+    Finite(u64),
+    /// ∞(K): K, sorted, the finite values among the followers.
+    Infinite(Vec<u64>),
+}
+
+impl LoopyValue {
+    /// The outcome of the vertex alone: P for 0, N for another finite
+    /// value or for ∞(K) with 0 in K, a draw otherwise.
+    #[must_use]
+    pub fn outcome(&self) -> LoopyOutcome {
+        match self {
+            LoopyValue::Finite(0) => LoopyOutcome::P,
+            LoopyValue::Finite(_) => LoopyOutcome::N,
+            LoopyValue::Infinite(k) if k.first() == Some(&0) => LoopyOutcome::N,
+            LoopyValue::Infinite(_) => LoopyOutcome::Draw,
+        }
+    }
+
+    /// `7`, `∞`, `∞(0,2)`.
+    #[must_use]
+    pub fn symbol(&self) -> String {
+        match self {
+            LoopyValue::Finite(v) => v.to_string(),
+            LoopyValue::Infinite(k) if k.is_empty() => "∞".to_owned(),
+            LoopyValue::Infinite(k) => format!(
+                "∞({})",
+                k.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+}
+
+/// The outcome of a loopy position: the player to move loses (P), wins
+/// (N), or neither can force a win (a draw).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LoopyOutcome {
+    /// The player to move loses.
+    P,
+    /// The player to move wins.
+    N,
+    /// Neither player can force a win.
+    Draw,
+}
+
+impl LoopyOutcome {
+    /// `"P"`, `"N"` or `"D"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LoopyOutcome::P => "P",
+            LoopyOutcome::N => "N",
+            LoopyOutcome::Draw => "D",
+        }
+    }
+
+    /// The outcome of a loop-free position.
+    #[must_use]
+    pub fn of(outcome: Outcome) -> LoopyOutcome {
+        match outcome {
+            Outcome::P => LoopyOutcome::P,
+            Outcome::N => LoopyOutcome::N,
+        }
+    }
+}
+
+/// The outcome of a sum of components with these values (Smith's rule).
+#[must_use]
+pub fn sum_outcome<'v>(values: impl IntoIterator<Item = &'v LoopyValue>) -> LoopyOutcome {
+    let mut xor = 0u64;
+    let mut infinite: Option<&[u64]> = None;
+    for value in values {
+        match value {
+            LoopyValue::Finite(v) => xor ^= v,
+            LoopyValue::Infinite(k) => {
+                if infinite.is_some() {
+                    return LoopyOutcome::Draw;
+                }
+                infinite = Some(k);
+            }
+        }
+    }
+    match infinite {
+        None if xor == 0 => LoopyOutcome::P,
+        None => LoopyOutcome::N,
+        Some(k) if k.binary_search(&xor).is_ok() => LoopyOutcome::N,
+        Some(_) => LoopyOutcome::Draw,
+    }
+}
+
+/// Every vertex's generalised value and remoteness.
+#[derive(Clone, Debug)]
+pub struct LoopySolution {
+    /// The finite value of each vertex, or [`INFINITE`].
+    labels: Vec<u32>,
+    /// The remoteness of each vertex, or [`DRAWN`].
+    remoteness: Vec<u32>,
+}
+
+impl LoopySolution {
+    /// Solves every vertex of `graph`.
+    #[must_use]
+    pub fn solve(graph: Digraph<'_>) -> LoopySolution {
+        let (pred_offsets, predecessors) = graph.reversed();
+        let preds = |v: u32| -> &[u32] {
+            &predecessors[pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize]
+        };
+        let labels = label_values(graph, &preds);
+        let remoteness = remoteness(graph, &preds);
+        LoopySolution { labels, remoteness }
+    }
+
+    /// The finite value of each vertex, or [`INFINITE`].
+    #[must_use]
+    pub fn labels(&self) -> &[u32] {
+        &self.labels
+    }
+
+    /// The remoteness of each vertex, or [`DRAWN`].
+    #[must_use]
+    pub fn remoteness(&self) -> &[u32] {
+        &self.remoteness
+    }
+
+    /// The value of v, with K read from its followers when infinite.
+    #[must_use]
+    pub fn value(&self, graph: Digraph<'_>, v: u32) -> LoopyValue {
+        LoopySolution::value_of(graph, &self.labels, v)
+    }
+
+    /// The value of v given every vertex's label.
+    #[must_use]
+    pub fn value_of(graph: Digraph<'_>, labels: &[u32], v: u32) -> LoopyValue {
+        match labels[v as usize] {
+            INFINITE => LoopyValue::Infinite(escapes(graph, labels, v)),
+            m => LoopyValue::Finite(u64::from(m)),
+        }
+    }
+
+    /// Whether every value is finite (always so on an acyclic graph).
+    #[must_use]
+    pub fn all_finite(&self) -> bool {
+        !self.labels.contains(&INFINITE)
+    }
+}
+
+/// K: the sorted finite values among the followers of v.
+fn escapes(graph: Digraph<'_>, labels: &[u32], v: u32) -> Vec<u64> {
+    let mut k: Vec<u64> = graph
+        .followers(v)
+        .iter()
+        .map(|&s| labels[s as usize])
+        .filter(|&l| l != INFINITE)
+        .map(u64::from)
+        .collect();
+    k.sort_unstable();
+    k.dedup();
+    k
+}
+
+/// Smith's values by levels (see the module documentation).
+fn label_values<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Vec<u32> {
+    let n = graph.vertex_count();
+    let mut label = vec![INFINITE; n];
+    // Every vertex has followers of the values below next_needed.
+    let mut next_needed = vec![0u32; n];
+    // Followers not yet labelled (edges, so repeated edges count twice).
+    let mut unlabelled: Vec<u32> = (0..n)
+        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
+        .collect();
+    // In level m: followers not yet answered; and m + 1 once answered.
+    let mut waiting = vec![0u32; n];
+    let mut answered = vec![0u32; n];
+    let mut candidates: Vec<u32> = (0..n as u32).collect();
+    let mut ready: Vec<u32> = Vec::new();
+    for m in 0u32.. {
+        let mut next_candidates = Vec::new();
+        candidates.retain(|&u| label[u as usize] == INFINITE && next_needed[u as usize] == m);
+        if candidates.is_empty() {
+            break;
+        }
+        for &u in &candidates {
+            waiting[u as usize] = unlabelled[u as usize];
+            if waiting[u as usize] == 0 {
+                ready.push(u);
+            }
+        }
+        while let Some(u) = ready.pop() {
+            let i = u as usize;
+            if label[i] != INFINITE || next_needed[i] != m || answered[i] == m + 1 {
+                continue;
+            }
+            label[i] = m;
+            for &p in preds(u) {
+                let pi = p as usize;
+                unlabelled[pi] -= 1;
+                if label[pi] != INFINITE {
+                    continue;
+                }
+                if next_needed[pi] == m {
+                    next_needed[pi] = m + 1;
+                    next_candidates.push(p);
+                }
+                if answered[pi] != m + 1 {
+                    // p has a follower of value m now: a move to p is
+                    // answered, for each of p's candidate predecessors.
+                    answered[pi] = m + 1;
+                    for &q in preds(p) {
+                        let qi = q as usize;
+                        if label[qi] == INFINITE && next_needed[qi] == m && answered[qi] != m + 1 {
+                            waiting[qi] -= 1;
+                            if waiting[qi] == 0 {
+                                ready.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        candidates = next_candidates;
+    }
+    label
+}
+
+/// Remoteness by one retrograde pass in order of remoteness.
+fn remoteness<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Vec<u32> {
+    let n = graph.vertex_count();
+    let mut remoteness = vec![DRAWN; n];
+    // 0: unknown, 1: P, 2: N.
+    let mut outcome = vec![0u8; n];
+    let mut undecided: Vec<u32> = (0..n)
+        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
+        .collect();
+    let mut longest = vec![0u32; n];
+    let mut queue: std::collections::VecDeque<u32> = (0..n as u32)
+        .filter(|&v| undecided[v as usize] == 0)
+        .collect();
+    for &v in &queue {
+        outcome[v as usize] = 1;
+        remoteness[v as usize] = 0;
+    }
+    while let Some(v) = queue.pop_front() {
+        let r = remoteness[v as usize];
+        let v_is_p = outcome[v as usize] == 1;
+        for &p in preds(v) {
+            let pi = p as usize;
+            if outcome[pi] != 0 {
+                continue;
+            }
+            if v_is_p {
+                // The first P-follower met is the nearest.
+                outcome[pi] = 2;
+                remoteness[pi] = r + 1;
+                queue.push_back(p);
+            } else {
+                longest[pi] = longest[pi].max(r);
+                undecided[pi] -= 1;
+                if undecided[pi] == 0 {
+                    outcome[pi] = 1;
+                    remoteness[pi] = longest[pi] + 1;
+                    queue.push_back(p);
+                }
+            }
+        }
+    }
+    remoteness
+}
+
+/// The values of an acyclic graph's vertices by the mex rule, for
+/// cross-checks: `None` when the graph has a cycle.
+#[must_use]
+pub fn acyclic_values(graph: Digraph<'_>) -> Option<Vec<u64>> {
+    let n = graph.vertex_count();
+    let mut values: Vec<Option<u64>> = vec![None; n];
+    let mut mex = MexSet::new();
+    // Depth-first, iteratively; a vertex on the stack met again is a cycle.
+    let mut on_stack = vec![false; n];
+    for root in 0..n as u32 {
+        if values[root as usize].is_some() {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        on_stack[root as usize] = true;
+        while let Some(top) = stack.last_mut() {
+            let (v, next) = *top;
+            let followers = graph.followers(v);
+            if next < followers.len() {
+                top.1 += 1;
+                let s = followers[next];
+                if values[s as usize].is_none() {
+                    if on_stack[s as usize] {
+                        return None;
+                    }
+                    on_stack[s as usize] = true;
+                    stack.push((s, 0));
+                }
+                continue;
+            }
+            mex.reset(followers.len());
+            for &s in followers {
+                mex.insert(values[s as usize].unwrap_or(0));
+            }
+            values[v as usize] = Some(mex.mex().value());
+            on_stack[v as usize] = false;
+            stack.pop();
+        }
+    }
+    Some(values.into_iter().map(Option::unwrap_or_default).collect())
+}
