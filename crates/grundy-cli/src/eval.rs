@@ -11,16 +11,33 @@ use grundy::{HeapRuleset, Ruleset};
 use crate::Format;
 
 /// Runs `grundy eval SPEC POSITIONS...`.
-pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<ExitCode> {
+pub fn run(
+    spec: &str,
+    positions: &[String],
+    remoteness: bool,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let game = parse_spec(spec)?;
+    let asked = Asked { remoteness, format };
     match game {
         Game::Heap(game) => {
+            if remoteness {
+                for text in positions {
+                    let heap = grundy::heap::parse_heap(text)?;
+                    if heap > grundy::remoteness::MAX_HEAP {
+                        anyhow::bail!(
+                            "the remoteness of a heap of {heap} exceeds the limit of heaps of {} (it is searched over every sum the heaps can reach)",
+                            grundy::remoteness::MAX_HEAP
+                        );
+                    }
+                }
+            }
             let rules = heap_rules(spec, game, positions)?;
-            eval_sum(&rules, spec, positions, format)
+            eval_sum(&rules, spec, positions, asked)
         }
         Game::Graph(graph) => {
             if graph.solve_all().is_ok() {
-                return eval_sum(&*graph, spec, positions, format);
+                return eval_sum(&*graph, spec, positions, asked);
             }
             // Cycles: Smith's generalised values decide, draws included.
             let vertices = parse_positions(&*graph, positions)
@@ -41,9 +58,12 @@ pub fn run(spec: &str, positions: &[String], format: Format) -> anyhow::Result<E
             }
             let table = crate::cut_cmd::compute_table(dim, largest)?;
             let rules = game.with_table(table);
-            eval_sum(&rules, spec, positions, format)
+            eval_sum(&rules, spec, positions, asked)
         }
         Game::Positional(game) => {
+            if remoteness {
+                anyhow::bail!("--remoteness is not available for '{spec}' yet (heap games, cutting games and graphs have it)");
+            }
             game.check_positions(positions)
                 .with_context(|| format!("reading the position of '{spec}'"))?;
             crate::printer::print(&game.evaluate(spec, positions)?, format)?;
@@ -103,15 +123,32 @@ fn heap_rules(spec: &str, game: HeapGame, positions: &[String]) -> anyhow::Resul
 }
 
 /// Evaluates a sum in any ruleset and prints it.
+/// What `eval` was asked for beside the sum.
+#[derive(Copy, Clone, Debug)]
+pub struct Asked {
+    /// The remoteness of the sum (a search over the sums it can reach).
+    pub remoteness: bool,
+    /// Output format.
+    pub format: Format,
+}
+
 pub fn eval_sum<R: Ruleset>(
     rules: &R,
     spec: &str,
     texts: &[String],
-    format: Format,
+    asked: Asked,
 ) -> anyhow::Result<ExitCode> {
     let positions = parse_positions(rules, texts)
         .with_context(|| format!("reading the position of '{spec}'"))?;
-    let report = eval_report(rules, spec, &positions)?;
-    crate::printer::print(&report, format)?;
+    let mut report = eval_report(rules, spec, &positions)?;
+    if asked.remoteness {
+        let mut search = grundy::remoteness::RemotenessSearch::new(rules);
+        report.remoteness = Some(
+            search
+                .remoteness(&positions)
+                .context("computing the remoteness of the sum")?,
+        );
+    }
+    crate::printer::print(&report, asked.format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -223,6 +223,11 @@ enum Command {
         /// and every move to a misère P-position).
         #[arg(long)]
         misere: bool,
+        /// Also the remoteness of the sum: how many moves it lasts when the
+        /// winner hurries and the loser delays (a search over the sums it
+        /// can reach: small sums only).
+        #[arg(long, conflicts_with = "misere")]
+        remoteness: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -355,12 +360,13 @@ fn run() -> anyhow::Result<ExitCode> {
             spec,
             positions,
             misere,
+            remoteness,
             format,
         } => {
             if misere {
                 misere_cmd::run_eval(&spec, &positions, format)
             } else {
-                eval::run(&spec, &positions, format)
+                eval::run(&spec, &positions, remoteness, format)
             }
         }
         Command::Graph {

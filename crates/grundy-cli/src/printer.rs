@@ -205,6 +205,12 @@ impl Render for EvalReport {
         } else {
             writeln!(out, "value:    {}", self.value)?;
         }
+        if let Some(r) = self.remoteness {
+            writeln!(
+                out,
+                "remoteness: {r} (moves with best play: the winner hurries, the loser delays)"
+            )?;
+        }
         if self.outcome == "P" {
             writeln!(out, "outcome:  P (the player to move loses)")?;
             return writeln!(

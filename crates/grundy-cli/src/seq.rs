@@ -66,6 +66,11 @@ pub struct SeqArgs {
     /// heap, by search over sums (small heaps only; no --out or --from).
     #[arg(long, conflicts_with_all = ["out", "from", "mask"])]
     misere: bool,
+    /// The remoteness of each heap instead of its value: how many moves
+    /// the game lasts with best play (a search over the sums each heap can
+    /// reach: small heaps only).
+    #[arg(long, conflicts_with_all = ["out", "from", "mask", "misere"])]
+    remoteness: bool,
     /// Seconds between checkpoints of an --out run (0: after every chunk).
     #[arg(long, default_value = "5", value_parser = crate::numbers::parse_seconds, allow_hyphen_values = true)]
     checkpoint_secs: Duration,
@@ -103,6 +108,39 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     }
     let spec = args.spec.as_deref().context("a game spec is needed")?;
     let game = parse_heap_spec(spec)?;
+    if args.remoteness {
+        let count = args.count.unwrap_or(DEFAULT_COUNT);
+        if count > grundy::remoteness::MAX_HEAP + 1 {
+            bail!(
+                "the remoteness of heaps up to {} exceeds the limit of heaps of {} (each is searched over every sum it can reach)",
+                count - 1,
+                grundy::remoteness::MAX_HEAP
+            );
+        }
+        crate::numbers::check_memory(count)?;
+        crate::cost::check_sequence_cost(&game, count)?;
+        let values = game.nim_sequence(usize::try_from(count)?)?;
+        let rules = grundy::HeapRuleset::with_table(game, values);
+        let mut search = grundy::remoteness::RemotenessSearch::new(&rules);
+        let mut progress = crate::progress::Progress::values(count);
+        let mut remoteness = NimSequence::new();
+        for n in 0..count {
+            let r = search
+                .remoteness(&[n])
+                .with_context(|| format!("the remoteness of a heap of {n}"))?;
+            remoteness.push(u64::from(r))?;
+            progress.set(n + 1);
+        }
+        progress.finish();
+        print_values_in(
+            spec,
+            &remoteness,
+            remoteness.len(),
+            args.format,
+            Convention::Remoteness,
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.misere {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
         let values = crate::misere_cmd::misere_values(&game, count)?;
@@ -242,6 +280,8 @@ pub enum Convention {
     Normal,
     /// Misère play: misère nim-values.
     Misere,
+    /// Not values: each heap's remoteness in normal play.
+    Remoteness,
 }
 
 fn print_values(
@@ -282,16 +322,21 @@ fn write_prologue(
             out,
             "{{\"game\": {}, {}\"values\": [",
             serde_json::to_string(spec)?,
-            if misere {
-                "\"convention\": \"misere\", "
-            } else {
-                ""
+            match convention {
+                Convention::Misere => "\"convention\": \"misere\", ",
+                Convention::Remoteness => "\"measure\": \"remoteness\", ",
+                Convention::Normal => "",
             }
         )?,
+        SeqFormat::Csv if convention == Convention::Remoteness => writeln!(out, "n,remoteness")?,
         SeqFormat::Csv => writeln!(out, "n,value")?,
         SeqFormat::Bfile if misere => {
             writeln!(out, "# {spec}: misere nim-values G-(n), computed by grundy")?
         }
+        SeqFormat::Bfile if convention == Convention::Remoteness => writeln!(
+            out,
+            "# {spec}: remoteness of a heap of n in normal play, computed by grundy"
+        )?,
         SeqFormat::Bfile => writeln!(
             out,
             "# {spec}: Sprague-Grundy values G(n), computed by grundy"

@@ -311,6 +311,27 @@ fn misere_quotient_from_the_command_line() {
 }
 
 #[test]
+fn remoteness_from_the_command_line() {
+    // Nim: a heap is won in one move (take it all); 3 + 4 is won by moving
+    // to 3 + 3, which the loser makes last six moves.
+    let v = json_of(&["seq", "nim", "-n", "5", "--remoteness", "--format", "json"]);
+    assert_eq!(v["measure"], "remoteness");
+    assert_eq!(v["values"], serde_json::json!([0, 1, 1, 1, 1]));
+    let e = json_of(&["eval", "nim", "3", "4", "--remoteness", "--format", "json"]);
+    assert_eq!(e["remoteness"], 7);
+    // Without the flag the report has no remoteness.
+    let e = json_of(&["eval", "nim", "3", "4", "--format", "json"]);
+    assert!(e.get("remoteness").is_none());
+    // A graph: f -> a (lost in two) wins in three.
+    let file = write_temp("a: b c\nb: d\nc: d e\nd:\ne: d\nf: a e\n");
+    let spec = format!("graph:{}", file.path().display());
+    let e = json_of(&["eval", &spec, "f", "--remoteness", "--format", "json"]);
+    assert_eq!(e["remoteness"], 3);
+    let text = stdout_of(&["eval", "kayles", "3", "--remoteness"]);
+    assert!(text.contains("remoteness: 3"), "{text}");
+}
+
+#[test]
 fn eval_rejects_bad_heap() {
     grundy()
         .args(["eval", "nim", "3", "x4"])

@@ -243,6 +243,15 @@ fn hostile_inputs_get_clear_errors() {
     add(Refused, &["graph", "windup:1:", "--format", "json"]);
     add(Fine, &["graph", "windup:2:1", "--format", "json"]);
     add(Refused, &["graph", "sub:1,2"]);
+    // Remoteness: searched, so bounded up front.
+    add(Refused, &["eval", "nim", "1000000000000", "--remoteness"]);
+    add(Refused, &["seq", "kayles", "-n", "100000", "--remoteness"]);
+    add(Refused, &["eval", "wythoff", "(3,4)", "--remoteness"]);
+    add(Refused, &["eval", "nim", "3", "--remoteness", "--misere"]);
+    add(
+        Fine,
+        &["eval", "kayles", "0", "--remoteness", "--format", "json"],
+    );
     // Quotients: limits said up front, families without heaps refused.
     add(Refused, &["quotient", "kayles", "--max", "99999"]);
     add(Refused, &["quotient", "kayles", "--max", "-1"]);

@@ -11,6 +11,7 @@
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
 //! * [`loopy`]: games with cycles: Smith's generalised values, draws, remoteness.
+//! * [`remoteness`]: how long a game lasts with best play, for sums of any acyclic ruleset.
 //! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums, quotients.
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`cut`]: cutting games in any dimension (the cuboid game).
@@ -39,6 +40,7 @@ pub mod nimber;
 pub mod number;
 pub mod period;
 pub mod rare;
+pub mod remoteness;
 pub mod report;
 pub mod ruleset;
 pub mod script;

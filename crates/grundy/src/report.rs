@@ -186,6 +186,10 @@ pub struct EvalReport {
     pub winning_moves: Vec<MoveReport>,
     /// Components whose moves could not be listed (`null`: none).
     pub winning_moves_unlisted: Option<Vec<UnlistedReport>>,
+    /// How many moves the game lasts with best play (the winner hurries,
+    /// the loser delays), when asked for (`eval --remoteness`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
     /// The components as the game writes them (text output only).
     #[serde(skip)]
     pub position_text: Vec<String>,
@@ -306,6 +310,7 @@ pub fn eval_report<R: Ruleset>(
         outcome: analysis.outcome.as_str(),
         winning_moves,
         winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
+        remoteness: None,
         position_text: positions.iter().map(text).collect(),
     })
 }

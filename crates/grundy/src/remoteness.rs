@@ -1,0 +1,170 @@
+//! Remoteness of sums in normal play, for any acyclic ruleset.
+//!
+//! The remoteness of a position (C. A. B. Smith; *Winning Ways*, ch. 12)
+//! is how many moves the game lasts when the winner hurries and the loser
+//! delays: 0 for a position with no move; for an N-position 1 + the least
+//! remoteness of a move to a P-position; for a P-position 1 + the largest
+//! remoteness of any move. Unlike the value it is not a function of the
+//! components' remotenesses, so sums are searched as wholes: a sum is a
+//! multiset of components (ids, sorted), its outcome comes from the XOR of
+//! the components' values ([`Solver`]), and only the moves that matter are
+//! followed (every move from a P-position, the moves to P-positions from
+//! an N-position). Loopy graphs have their own remoteness
+//! ([`crate::loopy`]).
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::GameError;
+use crate::ruleset::{Options, Ruleset};
+use crate::solver::Solver;
+
+/// The most distinct sums one search may memoise.
+pub const MAX_SUMS: usize = 2_000_000;
+
+/// The largest heap whose remoteness the command line searches: every
+/// option of every heap met is listed, and a heap of n can have about n.
+pub const MAX_HEAP: u64 = 4_096;
+
+/// The memoised remoteness search over sums of one ruleset's positions.
+pub struct RemotenessSearch<'r, R: Ruleset>
+where
+    R::Position: Hash + Eq,
+{
+    solver: Solver<'r, R>,
+    ids: FxHashMap<R::Position, u32>,
+    parts: Vec<R::Position>,
+    /// The normal-play value of each component.
+    values: Vec<u64>,
+    /// The options of each component (sorted ids, components with no move
+    /// dropped), computed when first needed.
+    options: Vec<Option<Vec<Box<[u32]>>>>,
+    memo: FxHashMap<Box<[u32]>, u32>,
+    scratch: Options<R::Position>,
+}
+
+impl<'r, R: Ruleset> RemotenessSearch<'r, R>
+where
+    R::Position: Hash + Eq,
+{
+    /// A search over sums of positions of `rules`.
+    #[must_use]
+    pub fn new(rules: &'r R) -> Self {
+        RemotenessSearch {
+            solver: Solver::new(rules),
+            ids: FxHashMap::default(),
+            parts: Vec::new(),
+            values: Vec::new(),
+            options: Vec::new(),
+            memo: FxHashMap::default(),
+            scratch: Options::new(),
+        }
+    }
+
+    /// The remoteness of the sum of `positions`.
+    pub fn remoteness(&mut self, positions: &[R::Position]) -> Result<u32, GameError> {
+        let mut sum = Vec::with_capacity(positions.len());
+        for position in positions {
+            if let Some(id) = self.id(position)? {
+                sum.push(id);
+            }
+        }
+        sum.sort_unstable();
+        self.of(&sum)
+    }
+
+    /// The id of a component with a move (`None` for one without).
+    fn id(&mut self, position: &R::Position) -> Result<Option<u32>, GameError> {
+        if let Some(&id) = self.ids.get(position) {
+            return Ok(Some(id));
+        }
+        self.scratch.clear();
+        self.solver.rules().options(position, &mut self.scratch)?;
+        if self.scratch.is_empty() {
+            return Ok(None);
+        }
+        let value = self.solver.value(position)?.value();
+        let id = self.parts.len() as u32;
+        self.ids.insert(position.clone(), id);
+        self.parts.push(position.clone());
+        self.values.push(value);
+        self.options.push(None);
+        Ok(Some(id))
+    }
+
+    /// The options of component `id` as sorted id lists.
+    fn component_options(&mut self, id: u32) -> Result<Vec<Box<[u32]>>, GameError> {
+        if let Some(list) = &self.options[id as usize] {
+            return Ok(list.clone());
+        }
+        let mut options = Options::new();
+        self.solver
+            .rules()
+            .options(&self.parts[id as usize].clone(), &mut options)?;
+        let mut list = Vec::with_capacity(options.len());
+        for option in options.iter() {
+            let mut ids = Vec::with_capacity(option.len());
+            for part in option {
+                if let Some(id) = self.id(part)? {
+                    ids.push(id);
+                }
+            }
+            ids.sort_unstable();
+            list.push(ids.into_boxed_slice());
+        }
+        self.options[id as usize] = Some(list.clone());
+        Ok(list)
+    }
+
+    fn xor(&self, sum: &[u32]) -> u64 {
+        sum.iter().fold(0, |x, &id| x ^ self.values[id as usize])
+    }
+
+    fn of(&mut self, sum: &[u32]) -> Result<u32, GameError> {
+        if sum.is_empty() {
+            return Ok(0);
+        }
+        if let Some(&r) = self.memo.get(sum) {
+            return Ok(r);
+        }
+        if self.memo.len() >= MAX_SUMS {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the remoteness search (it met {} distinct sums)",
+                    self.memo.len()
+                ),
+                limit: format!("{MAX_SUMS} sums"),
+            });
+        }
+        let is_p = self.xor(sum) == 0;
+        let mut best: Option<u32> = None;
+        let mut after = Vec::with_capacity(sum.len() + 2);
+        for i in 0..sum.len() {
+            if i > 0 && sum[i] == sum[i - 1] {
+                continue;
+            }
+            for option in self.component_options(sum[i])? {
+                after.clear();
+                after.extend_from_slice(&sum[..i]);
+                after.extend_from_slice(&sum[i + 1..]);
+                after.extend_from_slice(&option);
+                after.sort_unstable();
+                // From an N-position only the moves to P-positions count.
+                if !is_p && self.xor(&after) != 0 {
+                    continue;
+                }
+                let key = after.clone();
+                let r = self.of(&key)?;
+                best = Some(match best {
+                    None => r,
+                    Some(b) if is_p => b.max(r),
+                    Some(b) => b.min(r),
+                });
+            }
+        }
+        let r = best.map_or(0, |b| b + 1);
+        self.memo.insert(sum.into(), r);
+        Ok(r)
+    }
+}
