@@ -86,6 +86,35 @@ fn loopy(c: &mut Criterion) {
             b.iter(|| fixpoint(&offsets, &successors))
         });
     }
+    // A chain v -> v + 1 towards the terminal end, with a loop back every
+    // 100 vertices: values are settled from the end, one vertex per pass of
+    // the fixpoint.
+    let n = 5_000u32;
+    let mut offsets = vec![0u32];
+    let mut successors = Vec::new();
+    for v in 0..n {
+        if v + 1 < n {
+            successors.push(v + 1);
+        }
+        if v % 100 == 50 {
+            successors.push(v - 50);
+        }
+        offsets.push(successors.len() as u32);
+    }
+    let graph = Digraph {
+        offsets: &offsets,
+        successors: &successors,
+    };
+    assert_eq!(
+        LoopySolution::solve(graph).labels(),
+        fixpoint(&offsets, &successors).as_slice()
+    );
+    group.bench_function(BenchmarkId::new("grundy", "chain of 5000"), |b| {
+        b.iter(|| LoopySolution::solve(graph))
+    });
+    group.bench_function(BenchmarkId::new("fixpoint", "chain of 5000"), |b| {
+        b.iter(|| fixpoint(&offsets, &successors))
+    });
     group.finish();
 }
 

@@ -199,9 +199,25 @@ impl LoopySolution {
         let preds = |v: u32| -> &[u32] {
             &predecessors[pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize]
         };
-        let labels = label_values(graph, &preds);
+        // An acyclic graph is labelled in one pass from its terminal
+        // vertices (Kahn's order); a graph with a cycle goes by levels.
+        let labels = acyclic_labels(graph, &preds).unwrap_or_else(|| label_values(graph, &preds));
         let remoteness = remoteness(graph, &preds);
         LoopySolution { labels, remoteness }
+    }
+
+    /// The same solution computed by levels even when the graph is acyclic
+    /// (for cross-checks of the two labellings).
+    #[must_use]
+    pub fn solve_by_levels(graph: Digraph<'_>) -> LoopySolution {
+        let (pred_offsets, predecessors) = graph.reversed();
+        let preds = |v: u32| -> &[u32] {
+            &predecessors[pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize]
+        };
+        LoopySolution {
+            labels: label_values(graph, &preds),
+            remoteness: remoteness(graph, &preds),
+        }
     }
 
     /// The finite value of each vertex, or [`INFINITE`].
@@ -250,6 +266,37 @@ fn escapes(graph: Digraph<'_>, labels: &[u32], v: u32) -> Vec<u64> {
     k.sort_unstable();
     k.dedup();
     k
+}
+
+/// The ordinary values of an acyclic graph, each vertex labelled once all
+/// its followers are (`None` when a cycle leaves some unlabelled).
+fn acyclic_labels<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Option<Vec<u32>> {
+    let n = graph.vertex_count();
+    let mut remaining: Vec<u32> = (0..n)
+        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
+        .collect();
+    let mut ready: Vec<u32> = (0..n as u32)
+        .filter(|&v| remaining[v as usize] == 0)
+        .collect();
+    let mut label = vec![INFINITE; n];
+    let mut mex = MexSet::new();
+    let mut done = 0usize;
+    while let Some(v) = ready.pop() {
+        let followers = graph.followers(v);
+        mex.reset(followers.len());
+        for &s in followers {
+            mex.insert(u64::from(label[s as usize]));
+        }
+        label[v as usize] = u32::try_from(mex.mex().value()).unwrap_or(INFINITE - 1);
+        done += 1;
+        for &p in preds(v) {
+            remaining[p as usize] -= 1;
+            if remaining[p as usize] == 0 {
+                ready.push(p);
+            }
+        }
+    }
+    (done == n).then_some(label)
 }
 
 /// Smith's values by levels (see the module documentation).

@@ -290,10 +290,13 @@ proptest! {
             .collect();
         let (values, solution) = values_of(&lists);
         prop_assert!(solution.all_finite());
+        let (offsets, successors) = compress(&lists);
+        let by_levels = LoopySolution::solve_by_levels(Digraph { offsets: &offsets, successors: &successors });
+        prop_assert_eq!(by_levels.labels(), solution.labels());
+        prop_assert_eq!(by_levels.remoteness(), solution.remoteness());
         let names: Vec<String> = (0..lists.len()).map(|i| format!("v{i}")).collect();
         let graph = Graph::from_followers(names, &lists).unwrap();
         let ordinary = graph.solve_all().unwrap();
-        let (offsets, successors) = compress(&lists);
         let by_mex = acyclic_values(Digraph { offsets: &offsets, successors: &successors }).unwrap();
         for v in 0..lists.len() {
             prop_assert_eq!(&values[v], &LoopyValue::Finite(ordinary[v].value()));
