@@ -44,6 +44,110 @@ pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
     }
 }
 
+/// The largest `bound()` of a loopy script: its graph has that many
+/// vertices.
+pub const MAX_BOUND: u64 = 1 << 20;
+
+/// A loopy game defined by a script with `fn bound()` beside
+/// `fn options(n)`: options may be any heap up to the bound (larger or
+/// smaller than n, so the game may loop), each a single heap (`[a]`) or
+/// nothing (`[]`, the heap taken whole). It is solved as a game graph over
+/// the heaps `0..=bound()` ([`crate::loopy`]).
+#[derive(Clone, Debug)]
+pub struct BoundedScript {
+    graph: crate::graph::Graph,
+}
+
+impl BoundedScript {
+    /// The graph over `0..=bound()`.
+    #[must_use]
+    pub fn graph(&self) -> &crate::graph::Graph {
+        &self.graph
+    }
+
+    /// The game of a script that defines `fn bound()`, or `None` for one
+    /// that does not.
+    pub fn from_script(script: &ScriptRules) -> Option<Result<BoundedScript, GameError>> {
+        if !script
+            .ast
+            .iter_functions()
+            .any(|f| f.name == "bound" && f.params.is_empty())
+        {
+            return None;
+        }
+        Some(BoundedScript::build(script))
+    }
+
+    fn build(script: &ScriptRules) -> Result<BoundedScript, GameError> {
+        let name = &script.name;
+        let bound: Dynamic = script
+            .engine
+            .call_fn(&mut Scope::new(), &script.ast, "bound", ())
+            .map_err(|e| script_error(&format!("script {name} failed at bound()"), &e))?;
+        let bound = bound.as_int().map_err(|t| GameError::Rules {
+            message: format!("script {name}: bound() returned a {t}, not an integer"),
+        })?;
+        let bound = u64::try_from(bound)
+            .ok()
+            .filter(|&b| b <= MAX_BOUND)
+            .ok_or_else(|| GameError::Rules {
+                message: format!(
+                    "script {name}: bound() must be from 0 to {MAX_BOUND}, not {bound}"
+                ),
+            })?;
+        let mut followers: Vec<Vec<u32>> = Vec::with_capacity(bound as usize + 1);
+        let mut options = Options::new();
+        for n in 0..=bound {
+            options.clear();
+            script.options_up_to(n, bound, &mut options)?;
+            let mut list = Vec::with_capacity(options.len());
+            for option in options.iter() {
+                match option {
+                    [] => list.push(0),
+                    [a] => list.push(*a as u32),
+                    _ => {
+                        return Err(GameError::Rules {
+                            message: format!(
+                                "script {name}: options({n}) returned a move to {} heaps; with bound() every option is one heap ([a]) or none ([])",
+                                option.len()
+                            ),
+                        })
+                    }
+                }
+            }
+            followers.push(list);
+        }
+        let names = (0..=bound).map(|n| n.to_string()).collect();
+        let graph = crate::graph::Graph::from_followers(names, &followers).map_err(|e| {
+            GameError::Rules {
+                message: e.to_string(),
+            }
+        })?;
+        Ok(BoundedScript { graph })
+    }
+}
+
+impl SpecForm for BoundedScript {
+    const FORM: &'static str = "script:FILE.rhai with fn bound()";
+    const ABOUT: &'static str =
+        "a loopy script: options(n) may return any heap up to bound(), so play may repeat; solved as a graph";
+    const EXAMPLE: &'static str = "script:FILE.rhai";
+    const PREFIX: Option<&'static str> = Some("script:");
+    type Error = GameError;
+
+    fn from_spec(path: &str) -> Option<Result<BoundedScript, GameError>> {
+        // A script without bound() is a heap game: the next family's.
+        let script = ScriptRules::load(Path::new(path)).ok()?;
+        BoundedScript::from_script(&script)
+    }
+}
+
+impl crate::spec::IntoGame for BoundedScript {
+    fn into_game(self) -> crate::spec::Game {
+        crate::spec::Game::Graph(Arc::new(self.graph))
+    }
+}
+
 /// A heap game defined by a script's `options(n)`. Cloning shares the
 /// compiled script.
 #[derive(Clone)]
@@ -105,6 +209,21 @@ impl ScriptRules {
     /// Writes the options of a heap of `n`, checking that each heap left is
     /// smaller than `n` (heaps of 0 vanish).
     pub fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        self.checked_options(n, None, out)
+    }
+
+    /// The options of a heap of `n` for a loopy script: every heap left at
+    /// most `bound` (heaps of 0 vanish).
+    fn options_up_to(&self, n: u64, bound: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        self.checked_options(n, Some(bound), out)
+    }
+
+    fn checked_options(
+        &self,
+        n: u64,
+        bound: Option<u64>,
+        out: &mut Options<u64>,
+    ) -> Result<(), GameError> {
         let arg = i64::try_from(n).map_err(|_| GameError::Limit {
             what: format!("the heap {n}"),
             limit: "2^63 for scripts".to_owned(),
@@ -133,10 +252,18 @@ impl ScriptRules {
                     return Err(bad(format!("returned a negative heap {size}")));
                 }
                 let size = size as u64;
-                if size >= n {
-                    return Err(bad(format!(
-                        "returned a heap of {size}, which is not smaller than {n}: the game would loop"
-                    )));
+                match bound {
+                    None if size >= n => {
+                        return Err(bad(format!(
+                            "returned a heap of {size}, which is not smaller than {n}: the game would loop (define fn bound() for a loopy game)"
+                        )));
+                    }
+                    Some(b) if size > b => {
+                        return Err(bad(format!(
+                            "returned a heap of {size}, beyond bound() = {b}"
+                        )));
+                    }
+                    _ => {}
                 }
                 if size > 0 {
                     out.push_component(size);

@@ -30,7 +30,7 @@ use crate::heap::split::{Divisor, EqualSplit};
 use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
 use crate::report::SumEvaluator;
-use crate::script::ScriptRules;
+use crate::script::{BoundedScript, ScriptRules};
 use crate::windup::WindUp;
 use crate::wythoff::Wythoff;
 
@@ -257,6 +257,7 @@ pub const FAMILIES: &[Family] = &[
     Family::heap::<AllBut>(),
     Family::heap::<EqualSplit>(),
     Family::heap::<Divisor>(),
+    Family::other::<BoundedScript>(),
     Family::heap::<ScriptRules>(),
     Family::other::<CutGame>(),
     Family::other::<Graph>(),

@@ -81,3 +81,44 @@ fn malformed_scripts_are_errors() {
     let game = script_game("fn options(n) { [[\"a\"]] }");
     assert!(game.nim_sequence(2).is_err());
 }
+
+#[test]
+fn a_script_with_a_bound_is_a_loopy_graph() {
+    use grundy::loopy::LoopySolution;
+    use grundy::script::BoundedScript;
+    use grundy::windup::WindUp;
+    // windup:10:3,4 written as a script: any heap up to 9, winding round.
+    let source = "fn bound() { 9 }\nfn options(n) { if n == 0 { return []; } [[(n + 7) % 10], [(n + 6) % 10]] }";
+    let script = ScriptRules::compile("windup.rhai", source).unwrap();
+    let game = BoundedScript::from_script(&script).unwrap().unwrap();
+    let windup = WindUp::new(10, vec![3, 4]).unwrap();
+    let ours = LoopySolution::solve(game.graph().digraph());
+    let theirs = LoopySolution::solve(windup.graph().digraph());
+    assert_eq!(ours.labels(), theirs.labels());
+    assert_eq!(ours.remoteness(), theirs.remoteness());
+    assert!(!ours.all_finite(), "a loop to check");
+    // Without bound() the same options are refused: they are not smaller.
+    let unbounded = ScriptRules::compile(
+        "loop.rhai",
+        "fn options(n) { if n == 0 { return []; } [[(n + 7) % 10]] }",
+    )
+    .unwrap();
+    assert!(BoundedScript::from_script(&unbounded).is_none());
+    let mut out = grundy::ruleset::Options::new();
+    let err = unbounded.options(1, &mut out).unwrap_err().to_string();
+    assert!(err.contains("bound()"), "{err}");
+    // Splitting into a sum has no place in a graph.
+    let split = ScriptRules::compile(
+        "split.rhai",
+        "fn bound() { 5 }\nfn options(n) { if n < 2 { return []; } [[1, 1]] }",
+    )
+    .unwrap();
+    let err = BoundedScript::from_script(&split)
+        .unwrap()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("one heap"), "{err}");
+    let huge =
+        ScriptRules::compile("huge.rhai", "fn bound() { 1 << 40 }\nfn options(n) { [] }").unwrap();
+    assert!(BoundedScript::from_script(&huge).unwrap().is_err());
+}
