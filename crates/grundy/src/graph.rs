@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::error::GameError;
 use crate::family::SpecForm;
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 
 /// A mistake in a game graph. Line numbers count from 1.
@@ -331,74 +331,32 @@ impl Graph {
     /// that is not reached either, so following such successors must
     /// revisit a vertex: that vertex is on a cycle and is named in the error.
     pub fn solve_all(&self) -> Result<Vec<Nimber>, GraphError> {
-        let n = self.vertex_count();
-        // Predecessor lists in compressed form.
-        let mut pred_offsets = vec![0u32; n + 1];
-        for &s in &self.successors {
-            pred_offsets[s as usize + 1] += 1;
+        let graph = self.digraph();
+        let (pred_offsets, predecessors) = graph.reversed();
+        let preds = |v: u32| -> &[u32] {
+            &predecessors[pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize]
+        };
+        let (labels, complete) = crate::loopy::kahn_labels(graph, &preds);
+        if !complete {
+            return Err(self.find_cycle(&labels));
         }
-        for i in 0..n {
-            pred_offsets[i + 1] += pred_offsets[i];
-        }
-        let mut fill = pred_offsets.clone();
-        let mut predecessors = vec![0u32; self.successors.len()];
-        for v in 0..n {
-            for &s in self.successors(v as u32) {
-                predecessors[fill[s as usize] as usize] = v as u32;
-                fill[s as usize] += 1;
-            }
-        }
-        drop(fill);
-        let mut remaining: Vec<u32> = (0..n)
-            .map(|v| self.offsets[v + 1] - self.offsets[v])
-            .collect();
-        let mut ready: Vec<u32> = (0..n as u32)
-            .filter(|&v| remaining[v as usize] == 0)
-            .collect();
-        let mut values: Vec<Option<Nimber>> = vec![None; n];
-        let mut mex = MexSet::new();
-        let mut done = 0usize;
-        while let Some(v) = ready.pop() {
-            let succ = self.successors(v);
-            mex.reset(succ.len());
-            for &s in succ {
-                let value = values[s as usize].expect("successors of a ready vertex are solved");
-                mex.insert(value.value());
-            }
-            values[v as usize] = Some(mex.mex());
-            done += 1;
-            let preds = &predecessors
-                [pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize];
-            for &p in preds {
-                remaining[p as usize] -= 1;
-                if remaining[p as usize] == 0 {
-                    ready.push(p);
-                }
-            }
-        }
-        if done < n {
-            return Err(self.find_cycle(&values));
-        }
-        Ok(values
+        Ok(labels
             .into_iter()
-            .map(|v| v.unwrap_or(Nimber::ZERO))
+            .map(|v| Nimber::new(u64::from(v)))
             .collect())
     }
 
     /// A vertex on a cycle, given that the unsolved vertices are exactly
     /// those that reach a cycle.
-    fn find_cycle(&self, values: &[Option<Nimber>]) -> GraphError {
-        let start = values.iter().position(Option::is_none).unwrap_or(0) as u32;
+    fn find_cycle(&self, labels: &[u32]) -> GraphError {
+        let unsolved = |v: u32| labels[v as usize] == crate::loopy::INFINITE;
+        let start = (0..labels.len() as u32).find(|&v| unsolved(v)).unwrap_or(0);
         let mut visited = vec![false; self.vertex_count()];
         let mut v = start;
         while !visited[v as usize] {
             visited[v as usize] = true;
             // An unsolved vertex always has an unsolved successor.
-            match self
-                .successors(v)
-                .iter()
-                .find(|&&s| values[s as usize].is_none())
-            {
+            match self.successors(v).iter().find(|&&s| unsolved(s)) {
                 Some(&s) => v = s,
                 None => break,
             }

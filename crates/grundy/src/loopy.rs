@@ -66,6 +66,12 @@ impl<'a> Digraph<'a> {
         &self.successors[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// The number of followers (edges out) of every vertex.
+    #[must_use]
+    pub fn out_degrees(&self) -> Vec<u32> {
+        self.offsets.windows(2).map(|w| w[1] - w[0]).collect()
+    }
+
     /// The predecessors of every vertex, in the same compressed form.
     #[must_use]
     pub fn reversed(&self) -> (Vec<u32>, Vec<u32>) {
@@ -271,10 +277,17 @@ fn escapes(graph: Digraph<'_>, labels: &[u32], v: u32) -> Vec<u64> {
 /// The ordinary values of an acyclic graph, each vertex labelled once all
 /// its followers are (`None` when a cycle leaves some unlabelled).
 fn acyclic_labels<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Option<Vec<u32>> {
+    let (labels, complete) = kahn_labels(graph, preds);
+    complete.then_some(labels)
+}
+
+/// Kahn's pass from the terminal vertices: every vertex whose followers
+/// all get labelled gets the mex of their labels; the others (those that
+/// reach a cycle) stay [`INFINITE`]. Also whether every vertex was
+/// labelled. Linear in the size of the graph.
+pub fn kahn_labels<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> (Vec<u32>, bool) {
     let n = graph.vertex_count();
-    let mut remaining: Vec<u32> = (0..n)
-        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
-        .collect();
+    let mut remaining: Vec<u32> = graph.out_degrees();
     let mut ready: Vec<u32> = (0..n as u32)
         .filter(|&v| remaining[v as usize] == 0)
         .collect();
@@ -296,7 +309,7 @@ fn acyclic_labels<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> 
             }
         }
     }
-    (done == n).then_some(label)
+    (label, done == n)
 }
 
 /// Smith's values by levels (see the module documentation).
@@ -306,9 +319,7 @@ fn label_values<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Ve
     // Every vertex has followers of the values below next_needed.
     let mut next_needed = vec![0u32; n];
     // Followers not yet labelled (edges, so repeated edges count twice).
-    let mut unlabelled: Vec<u32> = (0..n)
-        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
-        .collect();
+    let mut unlabelled: Vec<u32> = graph.out_degrees();
     // In level m: followers not yet answered; and m + 1 once answered.
     let mut waiting = vec![0u32; n];
     let mut answered = vec![0u32; n];
@@ -369,9 +380,7 @@ fn remoteness<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Vec<
     let mut remoteness = vec![DRAWN; n];
     // 0: unknown, 1: P, 2: N.
     let mut outcome = vec![0u8; n];
-    let mut undecided: Vec<u32> = (0..n)
-        .map(|v| graph.offsets[v + 1] - graph.offsets[v])
-        .collect();
+    let mut undecided: Vec<u32> = graph.out_degrees();
     let mut longest = vec![0u32; n];
     let mut queue: std::collections::VecDeque<u32> = (0..n as u32)
         .filter(|&v| undecided[v as usize] == 0)

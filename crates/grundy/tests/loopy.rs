@@ -5,21 +5,15 @@
 //! explicit sum graph; remoteness against its definition applied level by
 //! level; acyclic graphs against the ordinary solver.
 
+mod common;
+
+use common::numbers;
+
 use grundy::loopy::{
     acyclic_values, sum_outcome, Digraph, LoopyOutcome, LoopySolution, LoopyValue, DRAWN,
 };
 use grundy::Graph;
 use proptest::prelude::*;
-
-fn numbers(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
-}
 
 /// A random graph with cycles: some terminal vertices, the others with up
 /// to `degree` followers anywhere.

@@ -7,6 +7,10 @@
 //! Kayles row of 5, `4^146` (*Winning Ways*, ch. 13, quoted as the example
 //! of the symbol).
 
+mod common;
+
+use common::numbers;
+
 use std::collections::HashMap;
 
 use grundy::heap::code::TakeBreakCode;
@@ -110,16 +114,6 @@ impl Direct<'_> {
 
 fn code(text: &str) -> HeapGame {
     HeapGame::new(TakeBreakCode::parse(text).unwrap())
-}
-
-fn numbers(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
 }
 
 #[test]

@@ -112,3 +112,15 @@ pub fn corpus() -> Vec<Known> {
         },
     ]
 }
+
+/// A xorshift generator of test inputs: the same numbers from the same
+/// seed on every machine.
+pub fn numbers(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
