@@ -61,12 +61,16 @@ pub fn run(
             eval_sum(&rules, spec, positions, asked)
         }
         Game::Positional(game) => {
-            if remoteness {
-                anyhow::bail!("--remoteness is not available for '{spec}' yet (heap games, cutting games and graphs have it)");
-            }
             game.check_positions(positions)
                 .with_context(|| format!("reading the position of '{spec}'"))?;
-            crate::printer::print(&game.evaluate(spec, positions)?, format)?;
+            let mut report = game.evaluate(spec, positions)?;
+            if remoteness {
+                report.remoteness = Some(
+                    game.remoteness(positions)
+                        .context("computing the remoteness of the sum")?,
+                );
+            }
+            crate::printer::print(&report, format)?;
             Ok(ExitCode::SUCCESS)
         }
         _ => anyhow::bail!("'{spec}' cannot be evaluated as a sum"),

@@ -327,6 +327,18 @@ fn remoteness_from_the_command_line() {
     let spec = format!("graph:{}", file.path().display());
     let e = json_of(&["eval", &spec, "f", "--remoteness", "--format", "json"]);
     assert_eq!(e["remoteness"], 3);
+    // Wythoff (1,2) is a P-position: every move leaves a pair the opponent
+    // empties in one move, so it lasts two.
+    let e = json_of(&[
+        "eval",
+        "wythoff",
+        "(1,2)",
+        "--remoteness",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(e["outcome"], "P");
+    assert_eq!(e["remoteness"], 2);
     let text = stdout_of(&["eval", "kayles", "3", "--remoteness"]);
     assert!(text.contains("remoteness: 3"), "{text}");
 }

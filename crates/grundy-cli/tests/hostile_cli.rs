@@ -246,7 +246,7 @@ fn hostile_inputs_get_clear_errors() {
     // Remoteness: searched, so bounded up front.
     add(Refused, &["eval", "nim", "1000000000000", "--remoteness"]);
     add(Refused, &["seq", "kayles", "-n", "100000", "--remoteness"]);
-    add(Refused, &["eval", "wythoff", "(3,4)", "--remoteness"]);
+    add(Fine, &["eval", "wythoff", "(3,4)", "--remoteness"]);
     add(Refused, &["eval", "nim", "3", "--remoteness", "--misere"]);
     add(
         Fine,

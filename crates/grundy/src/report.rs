@@ -640,6 +640,10 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
 
     /// [`misere_eval_report`] of the sum written `texts`.
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError>;
+
+    /// The remoteness of the sum written `texts`
+    /// ([`crate::remoteness::RemotenessSearch`]).
+    fn remoteness(&self, texts: &[String]) -> Result<u32, GameError>;
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -653,6 +657,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError> {
         misere_eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn remoteness(&self, texts: &[String]) -> Result<u32, GameError> {
+        crate::remoteness::RemotenessSearch::new(self).remoteness(&parse_positions(self, texts)?)
     }
 }
 
