@@ -509,5 +509,24 @@ fn nimber_arithmetic() {
     assert_eq!(run(&["mul", "0x100000000", "0x100000000"]), "6442450944");
     assert_eq!(run(&["add", "3", "5", "6"]), "0");
     assert_eq!(run(&["mex", "0", "1", "3"]), "2");
+    // The field: 2 ⊗ 3 = 1 and 3 ⊗ 3 = 2 in GF(4); the group of non-zero
+    // numbers has order 2^64 - 1.
+    assert_eq!(run(&["inv", "2"]), "3");
+    assert_eq!(run(&["div", "1", "3"]), "2");
+    assert_eq!(run(&["sqrt", "2"]), "3");
+    assert_eq!(run(&["pow", "2", "3"]), "1");
+    assert_eq!(run(&["pow", "12345", "18446744073709551615"]), "1");
+    let inverse = run(&["inv", "0x123456789"]);
+    assert_eq!(run(&["mul", "0x123456789", &inverse]), "1");
     grundy().args(["nimber", "mul", "2", "x"]).assert().code(2);
+    grundy()
+        .args(["nimber", "div", "5", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("division by 0"));
+    grundy()
+        .args(["nimber", "inv", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no inverse"));
 }

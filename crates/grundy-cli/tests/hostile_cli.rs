@@ -318,6 +318,15 @@ fn hostile_inputs_get_clear_errors() {
     // Numbers for nimbers.
     add(Refused, &["nimber", "mul", "2^64", "1"]);
     add(Refused, &["nimber", "mul"]);
+    add(Refused, &["nimber", "inv"]);
+    add(Refused, &["nimber", "inv", "1", "2"]);
+    add(Refused, &["nimber", "div", "1", "0"]);
+    add(Refused, &["nimber", "pow", "2"]);
+    add(Refused, &["nimber", "sqrt", "-1"]);
+    add(
+        Fine,
+        &["nimber", "sqrt", "18446744073709551615", "--format", "json"],
+    );
     add(
         Fine,
         &[

@@ -48,6 +48,69 @@ impl Nimber {
     pub const fn nim_mul(self, other: Nimber) -> Nimber {
         Nimber(nim_mul_level(self.0, other.0, 64))
     }
+
+    /// `self` to the power `exponent` (an ordinary integer), by repeated
+    /// squaring in the field.
+    #[must_use]
+    pub const fn nim_pow(self, exponent: u64) -> Nimber {
+        let mut result = 1u64;
+        let mut base = self.0;
+        let mut e = exponent;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = nim_mul_level(result, base, 64);
+            }
+            base = nim_mul_level(base, base, 64);
+            e >>= 1;
+        }
+        Nimber(result)
+    }
+
+    /// The inverse under nim-product: the non-zero numbers below 2^64 form
+    /// a group of order 2^64 − 1, so a⁻¹ = a^(2^64 − 2). `None` for 0.
+    #[must_use]
+    pub const fn nim_inv(self) -> Option<Nimber> {
+        if self.0 == 0 {
+            return None;
+        }
+        Some(self.nim_pow(u64::MAX - 1))
+    }
+
+    /// `self` divided by `divisor` under nim-product; `None` when the
+    /// divisor is 0.
+    #[must_use]
+    pub const fn nim_div(self, divisor: Nimber) -> Option<Nimber> {
+        match divisor.nim_inv() {
+            Some(inverse) => Some(self.nim_mul(inverse)),
+            None => None,
+        }
+    }
+
+    /// The square root under nim-product. Squaring is the field's
+    /// Frobenius map (a bijection: the field has characteristic 2), so
+    /// every number has exactly one root, a^(2^63).
+    #[must_use]
+    pub const fn nim_sqrt(self) -> Nimber {
+        self.nim_pow(1 << 63)
+    }
+}
+
+/// `a * b` is the nim-product.
+impl std::ops::Mul for Nimber {
+    type Output = Nimber;
+
+    fn mul(self, other: Nimber) -> Nimber {
+        self.nim_mul(other)
+    }
+}
+
+/// `a + b` is the nim-sum (XOR), as `a ^ b`.
+impl std::ops::Add for Nimber {
+    type Output = Nimber;
+
+    fn add(self, other: Nimber) -> Nimber {
+        self.nim_add(other)
+    }
 }
 
 /// Nim-product of `a` and `b`, both below `2^bits` where `bits` is a power
