@@ -13,6 +13,7 @@
 //! ([`crate::loopy`]).
 
 use std::hash::Hash;
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -27,6 +28,10 @@ pub const MAX_SUMS: usize = 2_000_000;
 /// option of every heap met is listed, and a heap of n can have about n.
 pub const MAX_HEAP: u64 = 4_096;
 
+/// The options of one component: each a sorted list of component ids,
+/// shared so that each visit of a sum does not copy them.
+type OptionLists = Rc<[Box<[u32]>]>;
+
 /// The memoised remoteness search over sums of one ruleset's positions.
 pub struct RemotenessSearch<'r, R: Ruleset>
 where
@@ -39,7 +44,7 @@ where
     values: Vec<u64>,
     /// The options of each component (sorted ids, components with no move
     /// dropped), computed when first needed.
-    options: Vec<Option<Vec<Box<[u32]>>>>,
+    options: Vec<Option<OptionLists>>,
     memo: FxHashMap<Box<[u32]>, u32>,
     scratch: Options<R::Position>,
 }
@@ -94,9 +99,9 @@ where
     }
 
     /// The options of component `id` as sorted id lists.
-    fn component_options(&mut self, id: u32) -> Result<Vec<Box<[u32]>>, GameError> {
+    fn component_options(&mut self, id: u32) -> Result<OptionLists, GameError> {
         if let Some(list) = &self.options[id as usize] {
-            return Ok(list.clone());
+            return Ok(Rc::clone(list));
         }
         let mut options = Options::new();
         self.solver
@@ -113,7 +118,8 @@ where
             ids.sort_unstable();
             list.push(ids.into_boxed_slice());
         }
-        self.options[id as usize] = Some(list.clone());
+        let list: OptionLists = list.into();
+        self.options[id as usize] = Some(Rc::clone(&list));
         Ok(list)
     }
 
@@ -144,18 +150,17 @@ where
             if i > 0 && sum[i] == sum[i - 1] {
                 continue;
             }
-            for option in self.component_options(sum[i])? {
+            for option in self.component_options(sum[i])?.iter() {
                 after.clear();
                 after.extend_from_slice(&sum[..i]);
                 after.extend_from_slice(&sum[i + 1..]);
-                after.extend_from_slice(&option);
+                after.extend_from_slice(option);
                 after.sort_unstable();
                 // From an N-position only the moves to P-positions count.
                 if !is_p && self.xor(&after) != 0 {
                     continue;
                 }
-                let key = after.clone();
-                let r = self.of(&key)?;
+                let r = self.of(&after)?;
                 best = Some(match best {
                     None => r,
                     Some(b) if is_p => b.max(r),
