@@ -438,15 +438,7 @@ pub fn misere_quotient_eval_report(
     quotient: &MisereQuotient,
 ) -> Result<MisereEvalReport, GameError> {
     let rules = HeapRuleset::new(game.clone());
-    let moves: Vec<WinningMove<u64>> = quotient
-        .winning_moves(game, heaps)?
-        .into_iter()
-        .map(|(component, to)| WinningMove {
-            component,
-            from: heaps[component],
-            to,
-        })
-        .collect();
+    let moves = quotient.winning_moves(game, heaps)?;
     Ok(MisereEvalReport {
         game: spec.to_owned(),
         convention: "misere",

@@ -391,9 +391,10 @@ fn quotient_winning_moves_are_the_moves_to_p_positions() {
             .winning_moves(&game, &sum)
             .unwrap()
             .into_iter()
-            .map(|(i, mut o)| {
+            .map(|m| {
+                let mut o = m.to;
                 o.sort_unstable();
-                (i, o)
+                (m.component, o)
             })
             .collect();
         expected.sort_unstable();

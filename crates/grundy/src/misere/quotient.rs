@@ -61,6 +61,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::error::GameError;
 use crate::heap::HeapGame;
 use crate::ruleset::Options;
+use crate::sum::WinningMove;
 
 /// The largest heap bound [`misere_quotient`] accepts: the options of
 /// every heap up to the bound are kept in memory.
@@ -349,6 +350,15 @@ impl MisereQuotient {
         Ok(x)
     }
 
+    /// The element of a sum given as (heap, count) pairs of covered heaps.
+    fn element_of_counts(&self, counts: &[(u64, u32)]) -> Element {
+        self.monoid.product(
+            counts.iter().flat_map(|&(h, c)| {
+                std::iter::repeat_n(self.heap_elements[h as usize], c as usize)
+            }),
+        )
+    }
+
     /// Whether a sum of heaps is a misère P-position.
     pub fn is_p_position(&self, heaps: &[u64]) -> Result<bool, GameError> {
         Ok(self.is_p(self.element_of(heaps)?))
@@ -397,10 +407,7 @@ impl MisereQuotient {
             };
             // The options of a least failure are predicted right, so they
             // give its true outcome, the opposite of the prediction.
-            let truth =
-                !candidate.is_p(candidate.monoid.product(failure.iter().flat_map(|&(h, c)| {
-                    std::iter::repeat_n(candidate.heap_elements[h as usize], c as usize)
-                })));
+            let truth = !candidate.is_p(candidate.element_of_counts(&failure));
             candidate = candidate.recalibrate(&failure, truth, options, limits)?;
         }
         Err(GameError::Limit {
@@ -632,10 +639,7 @@ impl MisereQuotient {
                 Err(GameError::Limit { .. }) => continue,
                 Err(e) => return Err(e),
             };
-            let element = candidate.monoid.product(failure.iter().flat_map(|&(h, c)| {
-                std::iter::repeat_n(candidate.heap_elements[h as usize], c as usize)
-            }));
-            if candidate.is_p(element) == truth {
+            if candidate.is_p(candidate.element_of_counts(failure)) == truth {
                 return Ok(candidate);
             }
         }
@@ -874,13 +878,13 @@ impl MisereQuotient {
         }
     }
 
-    /// Every move from the sum of `heaps` to a misère P-position:
-    /// (component, option) pairs, the option as the game lists it.
+    /// Every move from the sum of `heaps` to a misère P-position, the
+    /// option as the game lists it.
     pub fn winning_moves(
         &self,
         game: &HeapGame,
         heaps: &[u64],
-    ) -> Result<Vec<(usize, Vec<u64>)>, GameError> {
+    ) -> Result<Vec<WinningMove<u64>>, GameError> {
         let elements: Vec<Element> = heaps
             .iter()
             .map(|&h| self.element_of(&[h]))
@@ -900,7 +904,11 @@ impl MisereQuotient {
             for option in scratch.iter() {
                 let x = self.mul(rest, self.element_of(option)?);
                 if self.is_p(x) {
-                    moves.push((i, option.to_vec()));
+                    moves.push(WinningMove {
+                        component: i,
+                        from: h,
+                        to: option.to_vec(),
+                    });
                 }
             }
         }
