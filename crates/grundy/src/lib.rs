@@ -55,7 +55,7 @@ pub use error::GameError;
 pub use graph::{Graph, GraphError};
 pub use heap::code::TakeBreakCode;
 pub use heap::{HeapGame, HeapRuleset};
-pub use nimber::{mex, MexSet, Nimber};
+pub use nimber::{mex, nim_mul_recursive, MexSet, Nimber};
 pub use ruleset::{Options, Ruleset};
 pub use solver::Solver;
 pub use sum::{analyze_sum, value_and_outcome, Outcome, SumAnalysis, WinningMove};

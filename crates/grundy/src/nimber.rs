@@ -4,6 +4,8 @@
 //! field of numbers below 2^64) and the *mex* (minimum excluded value) that
 //! turns the values of a position's options into the position's own value.
 
+mod field;
+
 use std::fmt;
 use std::ops::{BitXor, BitXorAssign};
 
@@ -43,55 +45,60 @@ impl Nimber {
     }
 
     /// Nim-product. The numbers below 2^64 form a field under nim-sum and
-    /// nim-product; this computes the product in that field.
+    /// nim-product; this computes the product in that field, by
+    /// logarithm tables over its subfield of the numbers below 2^16 (see
+    /// [`field`]).
     #[must_use]
-    pub const fn nim_mul(self, other: Nimber) -> Nimber {
-        Nimber(nim_mul_level(self.0, other.0, 64))
+    #[inline]
+    pub fn nim_mul(self, other: Nimber) -> Nimber {
+        Nimber(field::tables().mul64(self.0, other.0))
     }
 
     /// `self` to the power `exponent` (an ordinary integer), by repeated
     /// squaring in the field.
     #[must_use]
-    pub const fn nim_pow(self, exponent: u64) -> Nimber {
+    pub fn nim_pow(self, exponent: u64) -> Nimber {
+        let tables = field::tables();
         let mut result = 1u64;
         let mut base = self.0;
         let mut e = exponent;
         while e > 0 {
             if e & 1 == 1 {
-                result = nim_mul_level(result, base, 64);
+                result = tables.mul64(result, base);
             }
-            base = nim_mul_level(base, base, 64);
+            base = tables.mul64(base, base);
             e >>= 1;
         }
         Nimber(result)
     }
 
-    /// The inverse under nim-product: the non-zero numbers below 2^64 form
-    /// a group of order 2^64 − 1, so a⁻¹ = a^(2^64 − 2). `None` for 0.
+    /// The inverse under nim-product (`None` for 0). The non-zero numbers
+    /// below 2^64 form a group of order 2^64 − 1, so a⁻¹ = a^(2^64 − 2);
+    /// it is computed down the tower of subfields instead (a⁻¹ is the
+    /// conjugate divided by the norm, which lies in the subfield below),
+    /// in a few products.
     #[must_use]
-    pub const fn nim_inv(self) -> Option<Nimber> {
+    pub fn nim_inv(self) -> Option<Nimber> {
         if self.0 == 0 {
             return None;
         }
-        Some(self.nim_pow(u64::MAX - 1))
+        Some(Nimber(field::tables().inv64(self.0)))
     }
 
     /// `self` divided by `divisor` under nim-product; `None` when the
     /// divisor is 0.
     #[must_use]
-    pub const fn nim_div(self, divisor: Nimber) -> Option<Nimber> {
-        match divisor.nim_inv() {
-            Some(inverse) => Some(self.nim_mul(inverse)),
-            None => None,
-        }
+    pub fn nim_div(self, divisor: Nimber) -> Option<Nimber> {
+        divisor.nim_inv().map(|inverse| self.nim_mul(inverse))
     }
 
     /// The square root under nim-product. Squaring is the field's
     /// Frobenius map (a bijection: the field has characteristic 2), so
-    /// every number has exactly one root, a^(2^63).
+    /// every number has exactly one root, a^(2^63); it is computed down the
+    /// tower of subfields.
     #[must_use]
-    pub const fn nim_sqrt(self) -> Nimber {
-        self.nim_pow(1 << 63)
+    pub fn nim_sqrt(self) -> Nimber {
+        Nimber(field::tables().sqrt64(self.0))
     }
 }
 
@@ -111,6 +118,14 @@ impl std::ops::Add for Nimber {
     fn add(self, other: Nimber) -> Nimber {
         self.nim_add(other)
     }
+}
+
+/// The nim-product of `a` and `b` by the plain recursion on Fermat
+/// 2-powers, with no tables: the independent reference the tests and the
+/// benchmarks hold [`Nimber::nim_mul`] against.
+#[must_use]
+pub const fn nim_mul_recursive(a: u64, b: u64) -> u64 {
+    nim_mul_level(a, b, 64)
 }
 
 /// Nim-product of `a` and `b`, both below `2^bits` where `bits` is a power

@@ -13,6 +13,32 @@ fn n(v: u64) -> Nimber {
 
 proptest! {
     #[test]
+    fn table_product_equals_the_plain_recursion(a: u64, b: u64, mask in 0usize..4) {
+        // Zero limbs take other paths through the tables.
+        let masks = [u64::MAX, 0xffff_0000_ffff_0000, 0x0000_ffff_0000_ffff, 0xffff_ffff];
+        let (a, b) = (a & masks[mask], b);
+        prop_assert_eq!((n(a) * n(b)).value(), grundy::nim_mul_recursive(a, b));
+    }
+
+    #[test]
+    fn inverse_and_root_equal_their_powers(a in 1u64..) {
+        // a^(2^64 - 2) and a^(2^63) by the recursive product.
+        let pow = |mut e: u64| {
+            let (mut result, mut base) = (1u64, a);
+            while e > 0 {
+                if e & 1 == 1 {
+                    result = grundy::nim_mul_recursive(result, base);
+                }
+                base = grundy::nim_mul_recursive(base, base);
+                e >>= 1;
+            }
+            result
+        };
+        prop_assert_eq!(n(a).nim_inv().map(Nimber::value), Some(pow(u64::MAX - 1)));
+        prop_assert_eq!(n(a).nim_sqrt().value(), pow(1 << 63));
+    }
+
+    #[test]
     fn multiplication_is_associative_and_commutative(a: u64, b: u64, c: u64) {
         prop_assert_eq!(n(a) * n(b), n(b) * n(a));
         prop_assert_eq!((n(a) * n(b)) * n(c), n(a) * (n(b) * n(c)));
