@@ -20,6 +20,19 @@ pub fn run(
     let game = parse_spec(spec)?;
     let asked = Asked { remoteness, format };
     match game {
+        Game::Heap(game) if game.family().own_positions().is_some() => {
+            let evaluator = own_positions_evaluator(spec, &game, positions)?;
+            let mut report = evaluator.evaluate(spec, positions)?;
+            if remoteness {
+                report.remoteness = Some(
+                    evaluator
+                        .remoteness(positions)
+                        .context("computing the remoteness of the sum")?,
+                );
+            }
+            crate::printer::print(&report, format)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Game::Heap(game) => {
             if remoteness {
                 for text in positions {
@@ -85,6 +98,27 @@ pub fn check_acyclic(spec: &str, graph: &grundy::Graph) -> anyhow::Result<()> {
         .solve_all()
         .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     Ok(())
+}
+
+/// The game on a heap family's own positions (rows of coins), with the
+/// values of every heap the positions written `texts` need.
+pub fn own_positions_evaluator(
+    spec: &str,
+    game: &HeapGame,
+    texts: &[String],
+) -> anyhow::Result<std::sync::Arc<dyn grundy::report::SumEvaluator>> {
+    let own = game
+        .family()
+        .own_positions()
+        .context("this game's positions are heaps")?;
+    let largest = own
+        .largest_heap(texts)
+        .with_context(|| format!("reading the position of '{spec}'"))?;
+    crate::cost::check_sequence_cost(game, largest + 1)?;
+    let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
+    let values = crate::seq::stream_values(engine, largest as usize + 1, spec, |_, _| Ok(true))
+        .context("computing the values of the heaps")?;
+    Ok(own.evaluator(values))
 }
 
 /// Heaps up to this size get their values computed directly; beyond it a

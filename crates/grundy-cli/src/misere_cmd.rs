@@ -95,6 +95,11 @@ pub fn run_genus(spec: &str, count: u64, format: Format) -> anyhow::Result<ExitC
 pub fn run_eval(spec: &str, texts: &[String], format: Format) -> anyhow::Result<ExitCode> {
     let context = || format!("reading the position of '{spec}'");
     let report = match parse_spec(spec)? {
+        Game::Heap(game) if game.family().own_positions().is_some() => {
+            // Rows are searched in misère play; their values are not used.
+            let evaluator = crate::eval::own_positions_evaluator(spec, &game, texts)?;
+            evaluator.evaluate_misere(spec, texts)?
+        }
         Game::Heap(game) => {
             let heaps = texts
                 .iter()

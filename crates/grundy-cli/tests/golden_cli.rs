@@ -36,6 +36,37 @@ fn commands() -> Vec<Vec<String>> {
     for spec in families {
         list.push(vec!["seq", spec, "-n", "200", "--format", "json"]);
     }
+    for spec in [
+        "turning-turtles",
+        "mock-turtles",
+        "moebius",
+        "twins",
+        "triplets",
+        "ruler",
+        "mock-turtle-fives",
+        "ruler-fives",
+        "turnips",
+        "grunt",
+        "sym",
+        "sympler",
+        "turning:2-3,6C",
+        "turning:1-3C(4)",
+    ] {
+        list.push(vec!["seq", spec, "-n", "60", "--format", "json"]);
+    }
+    list.push(vec![
+        "eval",
+        "mock-turtles",
+        "THHTH",
+        "HTTH",
+        "--format",
+        "json",
+    ]);
+    list.push(vec!["eval", "ruler", "2,3,5", "--format", "json"]);
+    list.push(vec![
+        "eval", "turnips", "THHTHHT", "--misere", "--format", "json",
+    ]);
+    list.push(vec!["seq", "turning:1-3Q"]);
     let codes = [
         "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "0.15", "0.[3]", "0.F", "0.8F", "0.{2+}",
         "0.&40;", "0.56", "0.37", "0.51", "0.4", "0.33", "0.7", "0.31", "4.0", "0.6?", "0.{2,3}",

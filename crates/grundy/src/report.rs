@@ -547,6 +547,7 @@ pub fn misere_heap_eval_report(
     spec: &str,
     heaps: &[u64],
 ) -> Result<MisereEvalReport, GameError> {
+    game.check_misere_on_heaps()?;
     let rules = HeapRuleset::new(game.clone());
     if game.family().is_nim() {
         return Ok(misere_nim_report(&rules, spec, heaps));

@@ -10,6 +10,7 @@
 //! | `allbut:1,2` | all-but subtraction game |
 //! | `equal-split` | split a heap into b >= 2 equal heaps |
 //! | `divisor` | replace a heap by a proper divisor |
+//! | `turning:1-3`, `ruler`, `mock-turtles`, … | coin-turning games |
 //! | `script:FILE.rhai` | options from a Rhai script |
 //! | `cut:3` | cut a unit cell out of a box (any dimension 1 to 4) |
 //! | `graph:FILE` | an explicit game graph |
@@ -31,6 +32,7 @@ use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
 use crate::report::SumEvaluator;
 use crate::script::{BoundedScript, ScriptRules};
+use crate::turning::{Turning, TurningCodeError};
 use crate::windup::WindUp;
 use crate::wythoff::Wythoff;
 
@@ -55,6 +57,9 @@ pub enum SpecError {
     /// A malformed take-and-break code.
     #[error(transparent)]
     Code(#[from] CodeError),
+    /// A malformed turning code.
+    #[error(transparent)]
+    TurningCode(#[from] TurningCodeError),
     /// A spec whose rules are invalid (an empty set, a script that fails).
     #[error("'{spec}': {cause}")]
     Rules {
@@ -83,6 +88,12 @@ impl SpecCause for GameError {
 impl SpecCause for CodeError {
     fn into_spec_error(self, _spec: &str) -> SpecError {
         SpecError::Code(self)
+    }
+}
+
+impl SpecCause for TurningCodeError {
+    fn into_spec_error(self, _spec: &str) -> SpecError {
+        SpecError::TurningCode(self)
     }
 }
 
@@ -257,6 +268,7 @@ pub const FAMILIES: &[Family] = &[
     Family::heap::<AllBut>(),
     Family::heap::<EqualSplit>(),
     Family::heap::<Divisor>(),
+    Family::heap::<Turning>(),
     Family::other::<BoundedScript>(),
     Family::heap::<ScriptRules>(),
     Family::other::<CutGame>(),

@@ -21,6 +21,7 @@ use crate::nimber::Nimber;
 use crate::period::{
     find_period_in, judge, value_from_period, PeriodReport, Periodicity, ProofRule,
 };
+use crate::report::SumEvaluator;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::{DenseEngine, Kernel};
 use crate::sequence::{EngineChoice, NimSequence};
@@ -209,6 +210,30 @@ pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
     fn is_nim(&self) -> bool {
         false
     }
+
+    /// The family's own positions, for families whose heaps are only the
+    /// normal-play representation of another game (coin-turning games: a
+    /// heap of n is a head at place n, a position is a row of coins).
+    /// `None`: positions are heaps.
+    fn own_positions(&self) -> Option<&dyn OwnPositions> {
+        None
+    }
+}
+
+/// Positions of a heap family that are not heaps (see
+/// [`HeapFamily::own_positions`]): read from text, evaluated with the
+/// heaps' values, and played in misère play on their own terms.
+pub trait OwnPositions {
+    /// The largest heap whose value the positions written `texts` need
+    /// (reading them only).
+    fn largest_heap(&self, texts: &[String]) -> Result<u64, GameError>;
+
+    /// The positions' game, with the heaps' values G(0..) covering
+    /// [`OwnPositions::largest_heap`].
+    fn evaluator(&self, values: NimSequence) -> Arc<dyn SumEvaluator>;
+
+    /// Why misère commands on the heaps do not apply, and what does.
+    fn misere_note(&self) -> &'static str;
 }
 
 /// A heap game: one family's rules, shared. Cloning is cheap.
@@ -226,6 +251,18 @@ impl HeapGame {
     #[must_use]
     pub fn family(&self) -> &dyn HeapFamily {
         &*self.0
+    }
+
+    /// Whether misère play of the heaps is the game's misère play: not for
+    /// families whose heaps only represent their positions in normal play
+    /// ([`HeapFamily::own_positions`]); the error says what applies.
+    pub fn check_misere_on_heaps(&self) -> Result<(), GameError> {
+        match self.0.own_positions() {
+            Some(own) => Err(GameError::Rules {
+                message: own.misere_note().to_owned(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Writes every option of a heap of `n` into `out`.

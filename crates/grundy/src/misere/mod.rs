@@ -618,6 +618,7 @@ pub fn heap_misere_values(
     count: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<NimSequence, GameError> {
+    game.check_misere_on_heaps()?;
     let mut values = NimSequence::new();
     if game.family().is_nim() {
         values.try_reserve(usize::try_from(count).unwrap_or(usize::MAX))?;
@@ -639,6 +640,7 @@ pub fn heap_misere_values(
 /// The misère nim-value of a heap of `n` of a heap game, and what gave
 /// it: Bouton's rule for Nim (any n), the search otherwise.
 pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod), GameError> {
+    game.check_misere_on_heaps()?;
     if game.family().is_nim() {
         return Ok((nim_misere_value(n), MisereMethod::Bouton));
     }
@@ -664,6 +666,7 @@ pub fn heap_genus(
     count: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Vec<u64>>, GameError> {
+    game.check_misere_on_heaps()?;
     let normal = game.nim_sequence(usize::try_from(count).unwrap_or(usize::MAX))?;
     let rules = HeapRuleset::new(game.clone());
     let mut search = MisereSearch::new(&rules);

@@ -256,6 +256,7 @@ pub fn misere_quotient(
     limits: QuotientLimits,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Result<MisereQuotient, GameError> {
+    game.check_misere_on_heaps()?;
     if max_heap > MAX_QUOTIENT_HEAP {
         return Err(GameError::Limit {
             what: format!("a misère quotient of heaps up to {max_heap}"),
