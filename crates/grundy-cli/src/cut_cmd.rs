@@ -5,9 +5,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use grundy::cut::{CutGame, CutTable};
-use grundy::report::TableReport;
+use grundy::report::{GridReport, GridRows, TableReport};
 use grundy::spec::{parse_spec, Game};
 
 use crate::output::stdout;
@@ -50,7 +50,7 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
 /// The cutting game a `table` request names, and its largest side.
 pub fn table_request(spec: &str, max: u64) -> anyhow::Result<(CutGame, usize)> {
     let Game::Cut(game) = parse_spec(spec)? else {
-        bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4); heap games use 'seq'");
+        bail!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4) and games on two coordinates (wythoff, fibonacci-nim, mem, tartan products); heap games use 'seq'");
     };
     let max = usize::try_from(max)
         .ok()
@@ -76,8 +76,47 @@ pub fn write_csv(
     Ok(())
 }
 
+/// Runs `grundy table SPEC --max N` for a family with two coordinates.
+fn run_grid(
+    spec: &str,
+    grid: &dyn grundy::grid::ValueGrid,
+    max: u64,
+    format: TableFormat,
+) -> anyhow::Result<ExitCode> {
+    let values = grid
+        .table(max)
+        .with_context(|| format!("computing the table of '{spec}' up to {max}"))?;
+    let report = GridReport {
+        game: spec,
+        axes: grid.axes(),
+        max: values.rows.saturating_sub(1),
+        values: GridRows(&values),
+    };
+    match format {
+        TableFormat::Json => crate::printer::print(&report, Format::Json)?,
+        TableFormat::Text => crate::printer::print(&report, Format::Text)?,
+        TableFormat::Csv => {
+            let [a, b] = report.axes;
+            let mut out = stdout();
+            writeln!(out, "{a},{b},value")?;
+            for x in 0..values.rows {
+                for (y, v) in values.row(x).iter().enumerate() {
+                    writeln!(out, "{x},{y},{v}")?;
+                }
+            }
+            out.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs `grundy table SPEC --max N`.
 pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
+    if let Game::Positional(game) = parse_spec(spec)? {
+        if let Some(grid) = game.value_grid() {
+            return run_grid(spec, grid, max, format);
+        }
+    }
     let (game, max) = table_request(spec, max)?;
     let dim = game.dim();
     let table = compute_table(dim, max)?;

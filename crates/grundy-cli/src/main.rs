@@ -260,9 +260,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Every value of a cutting game with all sides <= --max.
+    /// Every value of a cutting game with all sides <= --max, or G(x,y) of
+    /// a game on two coordinates (wythoff, fibonacci-nim, mem) up to --max.
     Table {
-        /// The game (cut:1 to cut:4).
+        /// The game (cut:1 to cut:4, wythoff, wythoff:k, fibonacci-nim, mem).
         spec: String,
         /// The largest side.
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]

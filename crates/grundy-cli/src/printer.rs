@@ -6,9 +6,9 @@ use std::io::{self, Write};
 
 use grundy::period::Periodicity;
 use grundy::report::{
-    AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport, LoopyEvalReport,
-    MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport, PeriodSummary,
-    QuotientReport, TableReport, ValueReport,
+    AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport, GridReport,
+    LoopyEvalReport, MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport,
+    PeriodSummary, QuotientReport, TableReport, ValueReport,
 };
 use serde::Serialize;
 
@@ -305,6 +305,36 @@ impl Render for GraphReport<'_> {
                 Some(None) => writeln!(out, "  -")?,
                 None => writeln!(out)?,
             }
+        }
+        Ok(())
+    }
+}
+
+impl Render for GridReport<'_> {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let grid = self.values.0;
+        let width = grid
+            .values
+            .iter()
+            .max()
+            .map_or(1, |v| v.to_string().len())
+            .max(grid.columns.saturating_sub(1).to_string().len());
+        let [a, b] = self.axes;
+        let corner = format!("{a}\\{b}");
+        let label = corner
+            .len()
+            .max(grid.rows.saturating_sub(1).to_string().len());
+        write!(out, "{corner:>label$} |")?;
+        for y in 0..grid.columns {
+            write!(out, " {y:>width$}")?;
+        }
+        writeln!(out)?;
+        for x in 0..grid.rows {
+            write!(out, "{x:>label$} |")?;
+            for v in grid.row(x) {
+                write!(out, " {v:>width$}")?;
+            }
+            writeln!(out)?;
         }
         Ok(())
     }

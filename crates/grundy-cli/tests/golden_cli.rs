@@ -67,6 +67,26 @@ fn commands() -> Vec<Vec<String>> {
         "eval", "turnips", "THHTHHT", "--misere", "--format", "json",
     ]);
     list.push(vec!["seq", "turning:1-3Q"]);
+    list.push(vec!["table", "wythoff", "--max", "30", "--format", "json"]);
+    list.push(vec!["table", "wythoff:3", "--max", "12"]);
+    list.push(vec![
+        "table",
+        "fibonacci-nim",
+        "--max",
+        "25",
+        "--format",
+        "csv",
+    ]);
+    list.push(vec!["table", "mem", "--max", "25", "--format", "json"]);
+    list.push(vec![
+        "eval",
+        "fibonacci-nim",
+        "20",
+        "(7,2)",
+        "--format",
+        "json",
+    ]);
+    list.push(vec!["eval", "mem", "(9,2)", "--misere", "--format", "json"]);
     let codes = [
         "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "0.15", "0.[3]", "0.F", "0.8F", "0.{2+}",
         "0.&40;", "0.56", "0.37", "0.51", "0.4", "0.33", "0.7", "0.31", "4.0", "0.6?", "0.{2,3}",

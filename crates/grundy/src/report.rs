@@ -637,6 +637,9 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// The remoteness of the sum written `texts`
     /// ([`crate::remoteness::RemotenessSearch`]).
     fn remoteness(&self, texts: &[String]) -> Result<u32, GameError>;
+
+    /// The family's table over two coordinates ([`Ruleset::value_grid`]).
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid>;
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -654,6 +657,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn remoteness(&self, texts: &[String]) -> Result<u32, GameError> {
         crate::remoteness::RemotenessSearch::new(self).remoteness(&parse_positions(self, texts)?)
+    }
+
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
+        Ruleset::value_grid(self)
     }
 }
 
@@ -912,5 +919,29 @@ impl<'a> TableReport<'a> {
             note: "sides sorted; values do not depend on their order",
             boxes: BoxList(table),
         }
+    }
+}
+
+/// `table` of a family with two coordinates: every value with both
+/// coordinates up to `max`, rows streamed from the grid.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct GridReport<'a> {
+    /// The game spec.
+    pub game: &'a str,
+    /// What the two coordinates are.
+    pub axes: [&'static str; 2],
+    /// The largest coordinate.
+    pub max: usize,
+    /// `values[x][y]`.
+    pub values: GridRows<'a>,
+}
+
+/// The rows of a [`GridReport`].
+#[derive(Clone, Copy, Debug)]
+pub struct GridRows<'a>(pub &'a crate::grid::Grid);
+
+impl Serialize for GridRows<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.0.rows).map(|x| self.0.row(x)))
     }
 }

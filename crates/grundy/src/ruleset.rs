@@ -11,6 +11,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::error::GameError;
+use crate::grid::ValueGrid;
 use crate::nimber::Nimber;
 
 /// A reusable buffer holding the options of one position, each a list of
@@ -178,5 +179,11 @@ pub trait Ruleset {
     /// "every winning move" means every move.
     fn equivalent_moves(&self, from: &Self::Position, to: &[Self::Position]) -> Vec<String> {
         vec![self.describe_move(from, to)]
+    }
+
+    /// The family's table of values over two coordinates, when it has one
+    /// (`grundy table`): pairs such as Wythoff's `(x,y)`.
+    fn value_grid(&self) -> Option<&dyn ValueGrid> {
+        None
     }
 }

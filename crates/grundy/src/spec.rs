@@ -30,6 +30,7 @@ use crate::heap::nim::Nim;
 use crate::heap::split::{Divisor, EqualSplit};
 use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
+use crate::memory::MemoryGame;
 use crate::report::SumEvaluator;
 use crate::script::{BoundedScript, ScriptRules};
 use crate::turning::{Turning, TurningCodeError};
@@ -275,6 +276,7 @@ pub const FAMILIES: &[Family] = &[
     Family::other::<Graph>(),
     Family::other::<WindUp>(),
     Family::positional::<Wythoff>(),
+    Family::positional::<MemoryGame>(),
 ];
 
 /// Every game family with a one-line description, for `grundy games`:

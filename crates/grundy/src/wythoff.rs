@@ -16,6 +16,7 @@
 
 use crate::error::GameError;
 use crate::family::SpecForm;
+use crate::grid::{check_value_bound, Grid, ValueGrid, ValueSet};
 use crate::ruleset::{Options, Ruleset};
 
 /// The most work (positions times options, roughly) one position may
@@ -151,6 +152,10 @@ impl Ruleset for Wythoff {
         serde_json::json!([x, y])
     }
 
+    fn value_grid(&self) -> Option<&dyn ValueGrid> {
+        Some(self)
+    }
+
     fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
         let Some(&(u, v)) = to.first() else {
             return format!("move from ({x},{y})");
@@ -162,5 +167,92 @@ impl Ruleset for Wythoff {
                 "take {a} from the first heap and {b} from the second of ({x},{y}), leaving ({u},{v})"
             ),
         }
+    }
+}
+
+/// The most set operations (cells times sets times words) a table may
+/// cost before it is refused up front.
+const MAX_GRID_WORK: u64 = 1 << 36;
+
+/// The table by sets of values along lines: for each column y the values
+/// of (x', y), x' < x; for the current row the values of (x, y'), y' < y;
+/// for each diagonal y − x the values on it from rows at least k back;
+/// the diagonal moves from the last k − 1 rows are looked at one by one.
+/// G(x, y) is the mex of the union, found word by word.
+impl ValueGrid for Wythoff {
+    fn axes(&self) -> [&'static str; 2] {
+        ["x", "y"]
+    }
+
+    fn table(&self, max: u64) -> Result<Grid, GameError> {
+        let n = usize::try_from(max)
+            .ok()
+            .and_then(|m| m.checked_add(1))
+            .ok_or_else(|| GameError::Limit {
+                what: format!("a table up to {max}"),
+                limit: "the address space".to_owned(),
+            })?;
+        let mut grid = Grid::zeros(n, n)?;
+        let reach = self.k.saturating_sub(1).min(max) as usize; // k - 1, at most max
+                                                                // A value is at most the number of options.
+        let bound = 2 * max + max * (2 * reach as u64 + 1) + 1;
+        check_value_bound(bound)?;
+        let words = (bound as usize + 1).div_ceil(64);
+        let sets_per_cell = 2 * reach as u64 + 3;
+        let work = (n as u64 * n as u64)
+            .saturating_mul(sets_per_cell)
+            .saturating_mul(words as u64 / 4 + 1);
+        if work > MAX_GRID_WORK {
+            return Err(GameError::Limit {
+                what: format!(
+                    "a wythoff:{} table up to {max} (about {work} set operations)",
+                    self.k
+                ),
+                limit: format!("{MAX_GRID_WORK} set operations"),
+            });
+        }
+        let mut columns = vec![ValueSet::new(words); n];
+        let mut diagonals = vec![ValueSet::new(words); 2 * n - 1];
+        let mut row = ValueSet::new(words);
+        let mut recent = ValueSet::new(words);
+        let mut recent_values = Vec::new();
+        for x in 0..n {
+            row.clear();
+            for (y, column) in columns.iter().enumerate() {
+                let d = y + n - 1 - x;
+                // Diagonal moves from the last k - 1 rows.
+                for back in 1..=reach.min(x) {
+                    let from_x = x - back;
+                    // b >= 1 with |back - b| < k.
+                    for b in back.saturating_sub(reach).max(1)..=(back + reach).min(y) {
+                        let value = grid.get(from_x, y - b);
+                        recent.insert(value);
+                        recent_values.push(value);
+                    }
+                }
+                let low = d.saturating_sub(reach);
+                let high = (d + reach).min(2 * n - 2);
+                let mut sets: Vec<&ValueSet> = vec![column, &row, &recent];
+                sets.extend(diagonals[low..=high].iter());
+                let value = ValueSet::mex_of_union(&sets);
+                grid.set(x, y, value);
+                row.insert(value);
+                for v in recent_values.drain(..) {
+                    recent.remove(v);
+                }
+            }
+            for (y, column) in columns.iter_mut().enumerate() {
+                column.insert(grid.get(x, y));
+            }
+            // Row x - (k - 1) joins the diagonals: from row x + 1 on, it is
+            // at least k rows back.
+            if x >= reach {
+                let joined = x - reach;
+                for y in 0..n {
+                    diagonals[y + n - 1 - joined].insert(grid.get(joined, y));
+                }
+            }
+        }
+        Ok(grid)
     }
 }

@@ -158,3 +158,31 @@ fn specs_positions_and_sums() {
     assert!(parse_spec("wythoff:0").is_err());
     assert!(matches!(parse_spec("wythoff:3"), Ok(Game::Positional(_))));
 }
+
+#[test]
+fn the_table_agrees_with_a_plain_table() {
+    use grundy::grid::ValueGrid;
+    for k in 1..=5u64 {
+        let want = table(48, k as usize);
+        let grid = Wythoff::new(k).unwrap().table(47).unwrap();
+        for (x, want_row) in want.iter().enumerate() {
+            for (y, &expected) in want_row.iter().enumerate() {
+                assert_eq!(u64::from(grid.get(x, y)), expected, "wythoff:{k} ({x},{y})");
+            }
+        }
+    }
+    // The 1000 x 1000 table: its zeros are exactly Wythoff's pairs.
+    let grid = Wythoff::new(1).unwrap().table(999).unwrap();
+    let mut want: Vec<(usize, usize)> = fraenkel_pairs(1, 1000)
+        .into_iter()
+        .flat_map(|(a, b)| [(a as usize, b as usize), (b as usize, a as usize)])
+        .filter(|&(x, y)| x < 1000 && y < 1000)
+        .collect();
+    want.sort_unstable();
+    want.dedup();
+    let found: Vec<(usize, usize)> = (0..1000)
+        .flat_map(|x| (0..1000).map(move |y| (x, y)))
+        .filter(|&(x, y)| grid.get(x, y) == 0)
+        .collect();
+    assert_eq!(found, want);
+}

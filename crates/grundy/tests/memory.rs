@@ -1,0 +1,125 @@
+//! Take-away games with a memory: the table against the generic solver
+//! and against a plain table written here from the rules; Fibonacci Nim's
+//! theorem (R. E. Whinihan, Fibonacci Quarterly 1 (1963)): the opening
+//! with n tokens is lost exactly when n is a Fibonacci number, and
+//! otherwise the winning moves include taking the smallest term of n's
+//! Zeckendorf representation.
+
+#![allow(clippy::needless_range_loop)] // tables are indexed by their coordinates
+
+use grundy::grid::ValueGrid;
+use grundy::memory::{MemoryGame, MemoryPosition, MemoryRule};
+use grundy::spec::{parse_spec, Game};
+use grundy::{Ruleset, Solver};
+
+/// G(n, m) from the rules, by plain recursion over a table.
+fn plain(rule: MemoryRule, size: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; size]; size];
+    for n in 1..size {
+        for m in 0..size {
+            let takes: Vec<usize> = match rule {
+                MemoryRule::Fibonacci => (1..=n.min(2 * m)).collect(),
+                MemoryRule::Mem => (m.max(1)..=n).collect(),
+            };
+            let seen: Vec<u64> = takes
+                .iter()
+                .map(|&j| if j == n { 0 } else { g[n - j][j] })
+                .collect();
+            g[n][m] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn the_table_agrees_with_the_rules_and_the_solver() {
+    for rule in [MemoryRule::Fibonacci, MemoryRule::Mem] {
+        let game = MemoryGame::new(rule);
+        let want = plain(rule, 60);
+        let grid = game.table(59).unwrap();
+        let mut solver = Solver::new(&game);
+        for n in 0..60 {
+            for m in 0..60 {
+                assert_eq!(u64::from(grid.get(n, m)), want[n][m], "{rule:?} ({n},{m})");
+                let position = MemoryPosition {
+                    heap: n as u64,
+                    memory: Some(m as u64),
+                };
+                assert_eq!(solver.value(&position).unwrap().value(), want[n][m]);
+            }
+        }
+    }
+}
+
+#[test]
+fn fibonacci_nim_openings_follow_zeckendorf() {
+    let game = MemoryGame::new(MemoryRule::Fibonacci);
+    let mut fibonacci = vec![1u64, 2];
+    while *fibonacci.last().unwrap() < 1000 {
+        let next = fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2];
+        fibonacci.push(next);
+    }
+    let Ok(Game::Positional(evaluator)) = parse_spec("fibonacci-nim") else {
+        panic!()
+    };
+    let mut solver = Solver::new(&game);
+    for n in 1..=300u64 {
+        let opening = MemoryPosition {
+            heap: n,
+            memory: None,
+        };
+        let lost = solver.value(&opening).unwrap().is_zero();
+        assert_eq!(lost, fibonacci.contains(&n), "n = {n}");
+        if !lost {
+            // The smallest Zeckendorf term: greedy from the largest.
+            let mut rest = n;
+            let mut smallest = 0;
+            for &f in fibonacci.iter().rev() {
+                if f <= rest {
+                    rest -= f;
+                    smallest = f;
+                }
+            }
+            let report = evaluator
+                .evaluate("fibonacci-nim", &[n.to_string()])
+                .unwrap();
+            let takes: Vec<u64> = report
+                .winning_moves
+                .iter()
+                .map(|m| n - m.to.first().and_then(|p| p[0].as_u64()).unwrap_or(0))
+                .collect();
+            assert!(
+                takes.contains(&smallest),
+                "n = {n}: {takes:?} lacks {smallest}"
+            );
+        }
+    }
+    let mut options = grundy::Options::new();
+    game.options(
+        &MemoryPosition {
+            heap: 5,
+            memory: None,
+        },
+        &mut options,
+    )
+    .unwrap();
+    assert_eq!(options.len(), 4, "the opening may not take the whole heap");
+}
+
+#[test]
+fn positions_read_and_print() {
+    let game = MemoryGame::new(MemoryRule::Mem);
+    let p = game.parse_position("(7,3)").unwrap();
+    assert_eq!(
+        p,
+        MemoryPosition {
+            heap: 7,
+            memory: Some(3)
+        }
+    );
+    assert_eq!(game.format_position(&p), "(7,3)");
+    assert_eq!(game.parse_position("9").unwrap().memory, None);
+    for bad in ["(1,2,3)", "x", "(3,y)", "1e9"] {
+        assert!(game.parse_position(bad).is_err(), "{bad}");
+    }
+}
