@@ -261,9 +261,11 @@ enum Command {
         format: Format,
     },
     /// Every value of a cutting game with all sides <= --max, or G(x,y) of
-    /// a game on two coordinates (wythoff, fibonacci-nim, mem) up to --max.
+    /// a game on two coordinates (wythoff, fibonacci-nim, mem, tartan products)
+    /// up to --max.
     Table {
-        /// The game (cut:1 to cut:4, wythoff, wythoff:k, fibonacci-nim, mem).
+        /// The game (cut:1 to cut:4, wythoff, wythoff:k, fibonacci-nim, mem,
+        /// tartan(A,B)).
         spec: String,
         /// The largest side.
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]

@@ -87,6 +87,24 @@ fn commands() -> Vec<Vec<String>> {
         "json",
     ]);
     list.push(vec!["eval", "mem", "(9,2)", "--misere", "--format", "json"]);
+    list.push(vec![
+        "table",
+        "turning-corners",
+        "--max",
+        "16",
+        "--format",
+        "json",
+    ]);
+    list.push(vec!["table", "tartan(ruler,mock-turtles)", "--max", "12"]);
+    list.push(vec!["eval", "rugs", "(3,5),(2,2)", "--format", "json"]);
+    list.push(vec![
+        "eval",
+        "tartan(turning:2-3,6C,grunt)",
+        "HTHH/THHT/HHTH/TTTH",
+        "--format",
+        "json",
+    ]);
+    list.push(vec!["eval", "tartan(ruler,chess)", "(1,1)"]);
     let codes = [
         "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "0.15", "0.[3]", "0.F", "0.8F", "0.{2+}",
         "0.&40;", "0.56", "0.37", "0.51", "0.4", "0.33", "0.7", "0.31", "4.0", "0.6?", "0.{2,3}",

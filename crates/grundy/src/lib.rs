@@ -50,6 +50,7 @@ pub mod sequence;
 pub mod solver;
 pub mod spec;
 pub mod sum;
+pub mod tartan;
 pub mod turning;
 pub mod windup;
 pub mod wythoff;

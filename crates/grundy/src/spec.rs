@@ -33,6 +33,7 @@ use crate::heap::{HeapFamily, HeapGame};
 use crate::memory::MemoryGame;
 use crate::report::SumEvaluator;
 use crate::script::{BoundedScript, ScriptRules};
+use crate::tartan::TartanBoards;
 use crate::turning::{Turning, TurningCodeError};
 use crate::windup::WindUp;
 use crate::wythoff::Wythoff;
@@ -277,6 +278,7 @@ pub const FAMILIES: &[Family] = &[
     Family::other::<WindUp>(),
     Family::positional::<Wythoff>(),
     Family::positional::<MemoryGame>(),
+    Family::positional::<TartanBoards>(),
 ];
 
 /// Every game family with a one-line description, for `grundy games`:

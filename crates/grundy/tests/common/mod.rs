@@ -2,6 +2,8 @@
 //! every engine's tests.
 #![allow(dead_code)]
 
+pub mod coins;
+
 /// A published nim-sequence.
 pub struct Known {
     /// The grundy spec of the game.
