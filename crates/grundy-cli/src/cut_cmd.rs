@@ -86,11 +86,23 @@ fn run_grid(
     let values = grid
         .table(max)
         .with_context(|| format!("computing the table of '{spec}' up to {max}"))?;
+    print_grid(spec, grid.axes(), None, &values, format)
+}
+
+/// Prints a table over two coordinates.
+pub fn print_grid(
+    spec: &str,
+    axes: [&'static str; 2],
+    convention: Option<&'static str>,
+    values: &grundy::grid::Grid,
+    format: TableFormat,
+) -> anyhow::Result<ExitCode> {
     let report = GridReport {
         game: spec,
-        axes: grid.axes(),
+        convention,
+        axes,
         max: values.rows.saturating_sub(1),
-        values: GridRows(&values),
+        values: GridRows(values),
     };
     match format {
         TableFormat::Json => crate::printer::print(&report, Format::Json)?,

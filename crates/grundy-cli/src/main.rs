@@ -181,7 +181,10 @@ enum Command {
     Genus {
         /// The game.
         spec: String,
-        /// How many heaps, from 0.
+        /// Positions of a game whose positions are not heaps: (3,5) for
+        /// wythoff, rows THHTH of a coin-turning game, ...
+        positions: Vec<String>,
+        /// How many heaps, from 0 (heap games).
         #[arg(short = 'n', long = "count", default_value = "20", value_parser = numbers::parse_count, allow_negative_numbers = true)]
         count: u64,
         /// Output format.
@@ -351,9 +354,10 @@ fn run() -> anyhow::Result<ExitCode> {
         } => misere_cmd::run_quotient(&spec, max, max_order, format),
         Command::Genus {
             spec,
+            positions,
             count,
             format,
-        } => misere_cmd::run_genus(&spec, count, format),
+        } => misere_cmd::run_genus(&spec, &positions, count, format),
         Command::Check {
             spec,
             formula,

@@ -74,8 +74,36 @@ pub fn run_quotient(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `grundy genus SPEC -n N`.
-pub fn run_genus(spec: &str, count: u64, format: Format) -> anyhow::Result<ExitCode> {
+/// Runs `grundy genus SPEC -n N`, or `grundy genus SPEC POSITIONS...`
+/// for games whose positions are not heaps.
+pub fn run_genus(
+    spec: &str,
+    positions: &[String],
+    count: u64,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let evaluator = match parse_spec(spec)? {
+        Game::Positional(game) => Some(game),
+        Game::Heap(game) if game.family().own_positions().is_some() => Some(
+            crate::eval::own_positions_evaluator(spec, &game, positions)?,
+        ),
+        Game::Heap(_) if !positions.is_empty() => anyhow::bail!(
+            "the genus of a heap game is given heap by heap from 0: use -n N, not positions"
+        ),
+        _ => None,
+    };
+    if let Some(evaluator) = evaluator {
+        if positions.is_empty() {
+            anyhow::bail!(
+                "'{spec}' has positions of its own: name them, as in 'grundy genus {spec} POSITION...'"
+            );
+        }
+        let report = evaluator
+            .genera(spec, positions)
+            .with_context(|| format!("the genus of positions of '{spec}'"))?;
+        crate::printer::print(&report, format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let game = parse_heap_spec(spec)?;
     let mut progress = Progress::values(count);
     let genus =
@@ -86,6 +114,8 @@ pub fn run_genus(spec: &str, count: u64, format: Format) -> anyhow::Result<ExitC
         symbols: genus.iter().map(|g| genus_symbol(g)).collect(),
         tame: genus.iter().map(|g| is_tame_genus(g)).collect(),
         genus,
+        positions: None,
+        position_text: None,
     };
     crate::printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
@@ -143,6 +173,24 @@ pub fn run_table(
     max: u64,
     format: crate::cut_cmd::TableFormat,
 ) -> anyhow::Result<ExitCode> {
+    if let Game::Positional(game) = parse_spec(spec)? {
+        if let Some(grid) = game.value_grid() {
+            // Every cell as the position (x,y) the family reads.
+            let side = usize::try_from(max)?.saturating_add(1);
+            let mut values = grundy::grid::Grid::zeros(side, side)?;
+            let side64 = side as u64;
+            let texts: Vec<String> = (0..side64)
+                .flat_map(|x| (0..side64).map(move |y| grid.cell(x, y)))
+                .collect();
+            let misere = game
+                .misere_values(&texts)
+                .with_context(|| format!("the misère values of the table of '{spec}'"))?;
+            for (cell, value) in values.values.iter_mut().zip(misere) {
+                *cell = u32::try_from(value)?;
+            }
+            return crate::cut_cmd::print_grid(spec, grid.axes(), Some("misere"), &values, format);
+        }
+    }
     let (game, max) = crate::cut_cmd::table_request(spec, max)?;
     let mut search = MisereSearch::new(&game);
     let mut boxes = Vec::new();

@@ -320,6 +320,9 @@ impl Render for GridReport<'_> {
             .map_or(1, |v| v.to_string().len())
             .max(grid.columns.saturating_sub(1).to_string().len());
         let [a, b] = self.axes;
+        if self.convention == Some("misere") {
+            writeln!(out, "# {}: misère nim-values", self.game)?;
+        }
         let corner = format!("{a}\\{b}");
         let label = corner
             .len()
@@ -486,13 +489,22 @@ impl Render for QuotientReport {
 
 impl Render for GenusReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let what = if self.position_text.is_some() {
+            "position"
+        } else {
+            "heap"
+        };
         writeln!(
             out,
-            "# {}: genus of each heap (g0^g1 g2 ..., the last two repeating)",
+            "# {}: genus of each {what} (g0^g1 g2 ..., the last two repeating)",
             self.game
         )?;
         for (n, (symbol, tame)) in self.symbols.iter().zip(&self.tame).enumerate() {
-            writeln!(out, "{n:>6}  {symbol}{}", if *tame { "  tame" } else { "" })?;
+            let tame = if *tame { "  tame" } else { "" };
+            match &self.position_text {
+                Some(texts) => writeln!(out, "{:>12}  {symbol}{tame}", texts[n])?,
+                None => writeln!(out, "{n:>6}  {symbol}{tame}")?,
+            }
         }
         Ok(())
     }

@@ -105,6 +105,16 @@ fn commands() -> Vec<Vec<String>> {
         "json",
     ]);
     list.push(vec!["eval", "tartan(ruler,chess)", "(1,1)"]);
+    list.push(vec![
+        "table", "wythoff", "--max", "10", "--misere", "--format", "json",
+    ]);
+    list.push(vec!["table", "rugs", "--max", "3", "--misere"]);
+    list.push(vec![
+        "genus", "wythoff", "(1,2)", "(3,5)", "(4,4)", "--format", "json",
+    ]);
+    list.push(vec!["genus", "mock-turtles", "THH", "HTHT"]);
+    list.push(vec!["genus", "mock-turtles"]);
+    list.push(vec!["seq", "mock-turtles", "--misere"]);
     let codes = [
         "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "0.15", "0.[3]", "0.F", "0.8F", "0.{2+}",
         "0.&40;", "0.56", "0.37", "0.51", "0.4", "0.33", "0.7", "0.31", "4.0", "0.6?", "0.{2,3}",

@@ -76,6 +76,12 @@ pub trait ValueGrid {
 
     /// The values at every (x, y) with x <= `max` and y <= `max`.
     fn table(&self, max: u64) -> Result<Grid, GameError>;
+
+    /// The position at cell (x, y), written as the family reads it (for
+    /// tables computed position by position, as in misère play).
+    fn cell(&self, x: u64, y: u64) -> String {
+        format!("({x},{y})")
+    }
 }
 
 /// Checks that a table of values up to `bound` fits its 32-bit cells.

@@ -577,6 +577,13 @@ pub struct GenusReport {
     pub symbols: Vec<String>,
     /// Whether each genus is tame (that of a sum of Nim heaps).
     pub tame: Vec<bool>,
+    /// The positions, when they are not the heaps 0, 1, 2, ... (JSON
+    /// positions as the game writes them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<Vec<Value>>,
+    /// The positions as text (text output only).
+    #[serde(skip)]
+    pub position_text: Option<Vec<String>>,
 }
 
 /// `value --misere`: the misère nim-value of one heap.
@@ -640,6 +647,14 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
 
     /// The family's table over two coordinates ([`Ruleset::value_grid`]).
     fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid>;
+
+    /// The misère nim-value of each position written `texts`, taken
+    /// alone, by one search shared by all.
+    fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError>;
+
+    /// The genus of each position written `texts` (g₀ its normal-play
+    /// value), with the positions as JSON and as text.
+    fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError>;
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -661,6 +676,39 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
         Ruleset::value_grid(self)
+    }
+
+    fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut search = MisereSearch::new(self);
+        positions
+            .iter()
+            .map(|p| search.misere_value(std::slice::from_ref(p), &[]))
+            .collect()
+    }
+
+    fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = Solver::new(self);
+        let mut search = MisereSearch::new(self);
+        let genus = positions
+            .iter()
+            .map(|p| search.genus(p, solver.value(p)?.value()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(GenusReport {
+            game: spec.to_owned(),
+            symbols: genus
+                .iter()
+                .map(|g| crate::misere::genus_symbol(g))
+                .collect(),
+            tame: genus
+                .iter()
+                .map(|g| crate::misere::is_tame_genus(g))
+                .collect(),
+            genus,
+            positions: Some(positions.iter().map(|p| self.position_json(p)).collect()),
+            position_text: Some(positions.iter().map(|p| self.format_position(p)).collect()),
+        })
     }
 }
 
@@ -928,6 +976,9 @@ impl<'a> TableReport<'a> {
 pub struct GridReport<'a> {
     /// The game spec.
     pub game: &'a str,
+    /// `"misere"` for misère nim-values; absent in normal play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
     /// What the two coordinates are.
     pub axes: [&'static str; 2],
     /// The largest coordinate.

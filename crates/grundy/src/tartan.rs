@@ -502,6 +502,15 @@ impl ValueGrid for Tartan {
         ["x", "y"]
     }
 
+    /// A lone head, or the empty board in row and column 0.
+    fn cell(&self, x: u64, y: u64) -> String {
+        if x == 0 || y == 0 {
+            "{}".to_owned()
+        } else {
+            format!("({x},{y})")
+        }
+    }
+
     fn table(&self, max: u64) -> Result<Grid, GameError> {
         if max > MAX_PLACE {
             return Err(GameError::Limit {

@@ -186,3 +186,48 @@ fn the_table_agrees_with_a_plain_table() {
         .collect();
     assert_eq!(found, want);
 }
+
+#[test]
+fn misere_values_and_genus_follow_the_definition() {
+    // Misère nim-values by the definition on a plain table: 1 at a
+    // position with no move, else the mex of the options' values.
+    for k in 1..=2usize {
+        let size = 16;
+        let mut g = vec![vec![0u64; size]; size];
+        for x in 0..size {
+            for y in 0..size {
+                let mut seen = Vec::new();
+                seen.extend((0..x).map(|u| g[u][y]));
+                seen.extend((0..y).map(|v| g[x][v]));
+                for a in 1..=x {
+                    for b in 1..=y {
+                        if a.abs_diff(b) < k {
+                            seen.push(g[x - a][y - b]);
+                        }
+                    }
+                }
+                g[x][y] = if seen.is_empty() {
+                    1
+                } else {
+                    (0..).find(|v| !seen.contains(v)).unwrap()
+                };
+            }
+        }
+        let Ok(Game::Positional(game)) = parse_spec(&format!("wythoff:{k}")) else {
+            panic!()
+        };
+        let texts: Vec<String> = (0..size)
+            .flat_map(|x| (0..size).map(move |y| format!("({x},{y})")))
+            .collect();
+        let values = game.misere_values(&texts).unwrap();
+        let want: Vec<u64> = g.iter().flatten().copied().collect();
+        assert_eq!(values, want, "wythoff:{k}");
+        // The genus starts with the normal value, then the misère one.
+        let report = game.genera("wythoff", &texts[..40]).unwrap();
+        let normal = table(size, k);
+        for (i, genus) in report.genus.iter().enumerate() {
+            assert_eq!(genus[0], normal[i / size][i % size]);
+            assert_eq!(genus[1], want[i]);
+        }
+    }
+}
