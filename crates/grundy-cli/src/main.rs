@@ -281,6 +281,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = cut_cmd::TableFormat::Text)]
         format: cut_cmd::TableFormat,
     },
+    /// The web explorer and its JSON API (binds to loopback by default).
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The most values one request may compute.
+        #[arg(long, default_value = "2^20", value_parser = numbers::parse_count)]
+        max_values: u64,
+        /// The longest a request may take, in seconds.
+        #[arg(long, default_value_t = 2.0)]
+        time_limit: f64,
+        /// Computations at once.
+        #[arg(long, default_value_t = 4)]
+        concurrent: usize,
+    },
     /// Value and outcome of every vertex of a game graph file.
     Graph {
         /// The file: one vertex per line, `name: succ1 succ2 ...` (or a
@@ -392,6 +407,12 @@ fn run() -> anyhow::Result<ExitCode> {
         } => graph_cmd::run(&file, acyclic, misere, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
+        Command::Serve {
+            addr,
+            max_values,
+            time_limit,
+            concurrent,
+        } => serve(addr, max_values, time_limit, concurrent),
         Command::Nimber {
             op,
             operands,
@@ -479,6 +500,34 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Runs `grundy serve`.
+fn serve(
+    addr: std::net::SocketAddr,
+    max_values: u64,
+    time_limit: f64,
+    concurrent: usize,
+) -> anyhow::Result<ExitCode> {
+    if !(time_limit.is_finite() && time_limit > 0.0 && time_limit <= 3600.0) {
+        anyhow::bail!("--time-limit {time_limit}: give seconds between 0 and 3600");
+    }
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "grundy: warning: serving on {addr}, beyond loopback: anyone who can reach this machine can use the server"
+        );
+    }
+    let limits = grundy_server::Limits {
+        max_values,
+        time_limit: std::time::Duration::from_secs_f64(time_limit),
+        concurrent: concurrent.max(1),
+        ..grundy_server::Limits::default()
+    };
+    grundy_server::run(addr, limits, |bound| {
+        eprintln!("grundy: serving the explorer on http://{bound}/");
+    })
+    .map_err(|e| anyhow::anyhow!("serving on {addr}: {e}"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {

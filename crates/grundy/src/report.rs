@@ -655,7 +655,30 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// The genus of each position written `texts` (g₀ its normal-play
     /// value), with the positions as JSON and as text.
     fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError>;
+
+    /// Every move of the sum written `texts`, with the sum it leaves
+    /// (written as the game writes positions) and whether it wins (leaves
+    /// a P-position, in normal or misère play): what a player chooses
+    /// from, and what a perfect opponent picks from.
+    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError>;
 }
+
+/// One move of a sum, for play ([`SumEvaluator::moves`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayMove {
+    /// The move in the game's words.
+    pub description: String,
+    /// The sum it leaves, each component as the game writes it.
+    pub position: Vec<String>,
+    /// Whether it leaves the opponent a P-position.
+    pub wins: bool,
+    /// Moves to the end of the game it leaves, with best play (normal
+    /// play, when the search affords it).
+    pub remoteness: Option<u32>,
+}
+
+/// The most moves [`SumEvaluator::moves`] lists.
+pub const MAX_PLAY_MOVES: usize = 4096;
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
@@ -685,6 +708,47 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             .iter()
             .map(|p| search.misere_value(std::slice::from_ref(p), &[]))
             .collect()
+    }
+
+    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = Solver::new(self);
+        let mut search = MisereSearch::new(self);
+        let mut remoteness = crate::remoteness::RemotenessSearch::new(self);
+        let mut options = crate::ruleset::Options::new();
+        let mut moves = Vec::new();
+        for (i, position) in positions.iter().enumerate() {
+            options.clear();
+            self.options(position, &mut options)?;
+            for option in options.iter() {
+                if moves.len() >= MAX_PLAY_MOVES {
+                    return Err(GameError::Limit {
+                        what: "listing the moves of this sum".to_owned(),
+                        limit: format!("{MAX_PLAY_MOVES} moves"),
+                    });
+                }
+                let mut after: Vec<R::Position> = positions[..i].to_vec();
+                after.extend_from_slice(option);
+                after.extend_from_slice(&positions[i + 1..]);
+                let wins = if misere {
+                    search.misere_value(&after, &[])? == 0
+                } else {
+                    solver.sum_value(&after)?.is_zero()
+                };
+                let far = if misere {
+                    None
+                } else {
+                    remoteness.remoteness(&after).ok()
+                };
+                moves.push(PlayMove {
+                    description: self.describe_move(position, option),
+                    position: after.iter().map(|p| self.format_position(p)).collect(),
+                    wins,
+                    remoteness: far,
+                });
+            }
+        }
+        Ok(moves)
     }
 
     fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError> {

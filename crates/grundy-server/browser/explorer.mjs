@@ -1,0 +1,80 @@
+// The explorer page in Debian's headless Chromium, driven by
+// playwright-core: analyze 0.77 (period 12 from 71, proved, and the
+// plot), evaluate Kayles sums (3 4 7 is P; 9 4 has winning moves), then
+// play Kayles from a heap of 10 to the end, the human always taking the
+// first move listed: when the human leaves an N-position the engine must
+// win. Saves a screenshot. Usage: node explorer.mjs http://127.0.0.1:PORT SHOT.png
+import { chromium } from "playwright-core";
+
+const [base, shot] = process.argv.slice(2);
+const fail = (message) => { console.error("FAIL: " + message); process.exit(1); };
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  page.setDefaultTimeout(15000);
+  await page.goto(base + "/");
+  await page.fill("#spec", "0.77");
+  await page.fill("#count", "1000");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("period"));
+  const period = await page.textContent("#period");
+  if (!period.includes("period 12 from 71") || !period.includes("proved")) fail("period text: " + period);
+  const dots = await page.locator("#plot circle").count();
+  if (dots !== 1000) fail("the plot has " + dots + " points");
+  const analyzed = await (await fetch(base + "/api/analyze?game=0.77&n=1000")).json();
+  const hover = await page.locator("#plot circle").nth(71).locator("title").textContent();
+  if (hover !== "G(71) = " + analyzed.values[71]) fail("hover text: " + hover);
+
+  await page.fill("#position", "3 4 7");
+  await page.click("#eval");
+  await page.waitForSelector("#eval-outcome");
+  if ((await page.textContent("#eval-outcome")) !== "P") fail("3 4 7 should be P");
+  await page.fill("#position", "9 4");
+  await page.click("#eval");
+  await page.waitForFunction(() => document.getElementById("eval-value")?.textContent === "5");
+  const moves = await page.locator("#winning-moves li").allTextContents();
+  if (moves.length === 0) fail("9 4 has winning moves");
+  console.log("winning moves of 9 + 4:", moves.join("; "));
+
+  await page.fill("#spec", "kayles");
+  await page.fill("#play-position", "10");
+  await page.click("#play-start");
+  await page.waitForSelector("#your-moves button");
+  await page.click("#hint");
+  const hint = await page.textContent("#play-status");
+  if (!hint.startsWith("Hint:")) fail("hint: " + hint);
+
+  for (let turn = 0; turn < 20; turn++) {
+    const before = await page.locator("#play-log li").count();
+    await page.locator("#your-moves button").first().click();
+    await page.waitForFunction((n) => {
+      const status = document.getElementById("play-status").textContent;
+      return document.querySelectorAll("#play-log li").length > n && !status.includes("…");
+    }, before);
+    const status = await page.textContent("#play-status");
+    if (status.includes("engine wins") || status.includes("you win")) {
+      console.log("play ended:", status);
+      break;
+    }
+  }
+  const status = await page.textContent("#play-status");
+  const log = await page.locator("#play-log li").allTextContents();
+  console.log(log.join("\n"));
+  // The first human move: whether it left an N-position, by the API.
+  const first = log[0].replace(/^you: /, "");
+  const start = await (await fetch(base + "/api/moves?game=kayles&position=10")).json();
+  const chosen = start.moves.find((m) => m.description === first);
+  if (!chosen) fail("the first move is not among the moves of 10: " + first);
+  const engineShouldWin = !chosen.wins;
+  if (engineShouldWin && !status.includes("engine wins")) fail("the engine lost from an N-position: " + status);
+  if (!engineShouldWin && !status.includes("you win")) fail("the human's winning first move should win: " + status);
+  await page.screenshot({ path: shot, fullPage: true });
+  console.log("browser test passed; screenshot " + shot);
+} finally {
+  await browser.close();
+}

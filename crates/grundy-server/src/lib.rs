@@ -1,0 +1,441 @@
+//! `grundy serve`: the explorer page and the JSON API behind it.
+//!
+//! The page (`page.html`, built into the binary: nothing is fetched at
+//! run time) explores any game grundy knows and plays it against a
+//! perfect opponent; the API mirrors the CLI's reports:
+//!
+//! | endpoint | answer |
+//! |---|---|
+//! | `GET /api/games` | every family, with an example spec |
+//! | `GET /api/analyze?game=&n=&convention=` | the first values and the period report |
+//! | `GET /api/eval?game=&position=&convention=` | `eval`'s report (value, outcome, every winning move) |
+//! | `GET /api/moves?game=&position=&convention=` | every move of a sum, with the sum it leaves |
+//! | `POST /api/play` | `{game, position, convention}` → the engine's reply |
+//!
+//! Positions in a query are components separated by spaces or `+`.
+//! Errors are `{"error": "..."}`: 400 for bad input (with the parser's
+//! message), 413 for a request beyond the size limits, 503 when the server
+//! is at its concurrency or time limit.
+//!
+//! **Limits.** Every computation runs on the blocking pool under a permit
+//! of a semaphore ([`Limits::concurrent`]); a request waits for a permit
+//! at most the time limit, then gets 503, so a burst slows answers but
+//! cannot pile up work. A computation of values checks its deadline
+//! between chunks and stops (cancelled, not left running); the other
+//! computations are bounded by the value cap and the library's own limits.
+//! Specs that read files (`graph:`, `script:`) are refused: the server
+//! reads no file a request names.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use grundy::heap::HeapGame;
+use grundy::report::{PeriodSummary, SumEvaluator};
+use grundy::sequence::{EngineChoice, NimSequence};
+use grundy::spec::{parse_spec, Game};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+/// The page, built in.
+const PAGE: &str = include_str!("page.html");
+
+/// What protects the server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most values (heaps) one request may compute.
+    pub max_values: u64,
+    /// The longest a request may take, waiting included.
+    pub time_limit: Duration,
+    /// Computations at once.
+    pub concurrent: usize,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// The longest query string, in bytes.
+    pub max_query: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_values: 1 << 20,
+            time_limit: Duration::from_secs(2),
+            concurrent: 4,
+            max_body: 64 * 1024,
+            max_query: 8 * 1024,
+        }
+    }
+}
+
+#[derive(Clone)]
+struct AppState {
+    limits: Arc<Limits>,
+    permits: Arc<Semaphore>,
+}
+
+/// An answer that is not a report.
+#[derive(Debug, thiserror::Error)]
+enum ApiError {
+    #[error("{0}")]
+    BadInput(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{0}")]
+    Busy(String),
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match self {
+            ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        (status, Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+impl From<grundy::GameError> for ApiError {
+    fn from(e: grundy::GameError) -> ApiError {
+        match e {
+            grundy::GameError::Limit { .. } => ApiError::TooLarge(e.to_string()),
+            other => ApiError::BadInput(other.to_string()),
+        }
+    }
+}
+
+impl From<grundy::spec::SpecError> for ApiError {
+    fn from(e: grundy::spec::SpecError) -> ApiError {
+        ApiError::BadInput(e.to_string())
+    }
+}
+
+/// The router: the page and the API.
+pub fn router(limits: Limits) -> Router {
+    let state = AppState {
+        permits: Arc::new(Semaphore::new(limits.concurrent.max(1))),
+        limits: Arc::new(limits.clone()),
+    };
+    Router::new()
+        .route("/", get(|| async { Html(PAGE) }))
+        .route("/api/games", get(games))
+        .route("/api/analyze", get(analyze))
+        .route("/api/eval", get(eval))
+        .route("/api/moves", get(moves))
+        .route("/api/play", post(play))
+        .layer(DefaultBodyLimit::max(limits.max_body))
+        .with_state(state)
+}
+
+/// Serves on `addr` until the process ends.
+pub async fn serve(addr: SocketAddr, limits: Limits) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    axum::serve(listener, router(limits)).await
+}
+
+/// Serves on `addr` on a runtime of its own, calling `ready` with the
+/// address bound (port 0 picks a free one), until the process ends.
+pub fn run(
+    addr: SocketAddr,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router(limits)).await
+    })
+}
+
+/// Runs `work` on the blocking pool under a permit, within the time limit
+/// (waiting for the permit included).
+async fn limited<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let limit = state.limits.time_limit;
+    let deadline = Instant::now() + limit;
+    let permit = tokio::time::timeout(limit, state.permits.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::Busy(format!(
+                "the server is busy: no computation slot within {limit:?}"
+            ))
+        })?
+        .map_err(|_| ApiError::Busy("the server is shutting down".to_owned()))?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit; // held until the work ends, even past a timeout
+        work(deadline)
+    });
+    match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => Err(ApiError::Busy("the computation failed".to_owned())),
+        Err(_) => Err(ApiError::Busy(format!(
+            "the request exceeds the time limit of {limit:?}"
+        ))),
+    }
+}
+
+fn check_query(state: &AppState, parts: &[&str]) -> Result<(), ApiError> {
+    let length: usize = parts.iter().map(|p| p.len()).sum();
+    if length > state.limits.max_query {
+        return Err(ApiError::TooLarge(format!(
+            "the request is {length} bytes, beyond the limit of {}",
+            state.limits.max_query
+        )));
+    }
+    Ok(())
+}
+
+/// The game a request names, refusing specs that read files.
+fn game_of(spec: &str) -> Result<Game, ApiError> {
+    let trimmed = spec.trim();
+    if trimmed.starts_with("graph:") || trimmed.starts_with("script:") {
+        return Err(ApiError::BadInput(format!(
+            "'{trimmed}': the server reads no files; graph: and script: specs work from the command line"
+        )));
+    }
+    Ok(parse_spec(trimmed)?)
+}
+
+/// G(0..count) of a heap game, stopping at the deadline.
+fn values_until(game: &HeapGame, count: u64, deadline: Instant) -> Result<NimSequence, ApiError> {
+    let mut engine = game.engine(EngineChoice::Auto)?;
+    let mut done = 0usize;
+    let count = count as usize;
+    while done < count {
+        done = (done + 4096).min(count);
+        engine.extend_to(done)?;
+        if Instant::now() > deadline {
+            return Err(ApiError::Busy(format!(
+                "computing {count} values exceeds the time limit (stopped after {done})"
+            )));
+        }
+    }
+    Ok(engine.into_values())
+}
+
+fn convention_is_misere(convention: Option<&str>) -> Result<bool, ApiError> {
+    match convention.unwrap_or("normal") {
+        "normal" | "" => Ok(false),
+        "misere" | "misère" => Ok(true),
+        other => Err(ApiError::BadInput(format!(
+            "unknown convention '{other}': normal or misere"
+        ))),
+    }
+}
+
+/// The components of a position written in a query.
+fn components(position: &str) -> Vec<String> {
+    position
+        .split(|c: char| c.is_whitespace() || c == '+')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The evaluator of sums of `texts` in `spec`, with every value it needs.
+fn evaluator(
+    spec: &str,
+    texts: &[String],
+    max_values: u64,
+    deadline: Instant,
+) -> Result<Arc<dyn SumEvaluator>, ApiError> {
+    match game_of(spec)? {
+        Game::Heap(game) => {
+            let largest = match game.family().own_positions() {
+                Some(own) => own.largest_heap(texts)?,
+                None => texts
+                    .iter()
+                    .try_fold(0u64, |m, t| grundy::heap::parse_heap(t).map(|h| m.max(h)))?,
+            };
+            if largest >= max_values {
+                return Err(ApiError::TooLarge(format!(
+                    "a heap of {largest} needs {} values, beyond the limit of {max_values} per request",
+                    largest + 1
+                )));
+            }
+            let values = values_until(&game, largest + 1, deadline)?;
+            Ok(match game.family().own_positions() {
+                Some(own) => own.evaluator(values),
+                None => Arc::new(grundy::HeapRuleset::with_table(game, values)),
+            })
+        }
+        Game::Positional(game) => Ok(game),
+        Game::Cut(game) => {
+            use grundy::Ruleset;
+            let mut largest = 0usize;
+            for text in texts {
+                let cuboid = game.parse_position(text)?;
+                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
+            }
+            if largest > 64 {
+                return Err(ApiError::TooLarge(format!(
+                    "a box with a side of {largest}: the server computes cut tables up to 64"
+                )));
+            }
+            let table = grundy::cut::CutTable::compute(game.dim(), largest, &|_, _| {})?;
+            Ok(Arc::new(game.with_table(table)))
+        }
+        _ => Err(ApiError::BadInput(format!(
+            "'{spec}' cannot be evaluated here"
+        ))),
+    }
+}
+
+async fn games() -> Json<Value> {
+    let examples: Vec<&str> = grundy::spec::FAMILIES.iter().map(|f| f.example).collect();
+    let games: Vec<Value> = grundy::spec::game_list()
+        .into_iter()
+        .map(|(spec, about)| json!({ "spec": spec, "about": about }))
+        .collect();
+    Json(json!({ "games": games, "examples": examples }))
+}
+
+#[derive(Deserialize)]
+struct AnalyzeQuery {
+    game: String,
+    n: Option<u64>,
+    convention: Option<String>,
+}
+
+async fn analyze(
+    State(state): State<AppState>,
+    Query(query): Query<AnalyzeQuery>,
+) -> Result<Json<Value>, ApiError> {
+    check_query(&state, &[&query.game])?;
+    let misere = convention_is_misere(query.convention.as_deref())?;
+    let count = query.n.unwrap_or(if misere { 64 } else { 1000 });
+    let cap = if misere { 256 } else { state.limits.max_values };
+    if count > cap {
+        return Err(ApiError::TooLarge(format!(
+            "{count} values, beyond the limit of {cap} per request"
+        )));
+    }
+    let Game::Heap(game) = game_of(&query.game)? else {
+        return Err(ApiError::BadInput(format!(
+            "'{}' is not a heap game: analyze gives the values of heaps; use eval for its positions",
+            query.game
+        )));
+    };
+    let spec = query.game.clone();
+    limited(&state, move |deadline| {
+        let values = if misere {
+            grundy::misere::heap_misere_values(&game, count, &mut |_| {
+                // The search is bounded by its own limit of sums.
+            })?
+        } else {
+            values_until(&game, count, deadline)?
+        };
+        let report = if misere {
+            grundy::misere::judge_misere_values(&values)
+        } else {
+            game.judge(&values)
+        };
+        let listed: Vec<u64> = (0..values.len()).map(|i| values.get(i)).collect();
+        Ok(Json(json!({
+            "game": spec,
+            "convention": if misere { "misere" } else { "normal" },
+            "values": listed,
+            "period": PeriodSummary::new(&spec, &report),
+        })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct PositionQuery {
+    game: String,
+    position: String,
+    convention: Option<String>,
+}
+
+async fn eval(
+    State(state): State<AppState>,
+    Query(query): Query<PositionQuery>,
+) -> Result<Json<Value>, ApiError> {
+    check_query(&state, &[&query.game, &query.position])?;
+    let misere = convention_is_misere(query.convention.as_deref())?;
+    let texts = components(&query.position);
+    let max_values = state.limits.max_values;
+    limited(&state, move |deadline| {
+        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
+        let report = if misere {
+            serde_json::to_value(evaluator.evaluate_misere(&query.game, &texts)?)
+        } else {
+            serde_json::to_value(evaluator.evaluate(&query.game, &texts)?)
+        };
+        report
+            .map(Json)
+            .map_err(|e| ApiError::BadInput(format!("the report could not be written: {e}")))
+    })
+    .await
+}
+
+async fn moves(
+    State(state): State<AppState>,
+    Query(query): Query<PositionQuery>,
+) -> Result<Json<Value>, ApiError> {
+    check_query(&state, &[&query.game, &query.position])?;
+    let misere = convention_is_misere(query.convention.as_deref())?;
+    let texts = components(&query.position);
+    let max_values = state.limits.max_values;
+    limited(&state, move |deadline| {
+        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
+        let moves = evaluator.moves(&texts, misere)?;
+        Ok(Json(
+            json!({ "game": query.game, "position": texts, "moves": moves }),
+        ))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct PlayRequest {
+    game: String,
+    position: Vec<String>,
+    convention: Option<String>,
+}
+
+/// The engine's move: a winning one when there is one; from a lost
+/// position the move that makes the game last longest (remoteness).
+async fn play(
+    State(state): State<AppState>,
+    Json(request): Json<PlayRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let parts: Vec<&str> = request.position.iter().map(String::as_str).collect();
+    check_query(&state, &parts)?;
+    let misere = convention_is_misere(request.convention.as_deref())?;
+    let max_values = state.limits.max_values;
+    limited(&state, move |deadline| {
+        let evaluator = evaluator(&request.game, &request.position, max_values, deadline)?;
+        let options = evaluator.moves(&request.position, misere)?;
+        let reply = options
+            .iter()
+            .find(|m| m.wins)
+            .or_else(|| options.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
+            .cloned();
+        let (after, next_moves) = match &reply {
+            Some(m) => (m.position.clone(), evaluator.moves(&m.position, misere)?),
+            None => (request.position.clone(), Vec::new()),
+        };
+        Ok(Json(json!({
+            "game": request.game,
+            "reply": reply,
+            "position": after,
+            "engine_wins": reply.as_ref().is_some_and(|m| m.wins),
+            "moves": next_moves,
+            "game_over": next_moves.is_empty(),
+        })))
+    })
+    .await
+}

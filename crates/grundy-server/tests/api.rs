@@ -1,0 +1,216 @@
+//! The API, request by request through the router (no sockets): every
+//! endpoint, malformed specs and positions (400 with the parser's
+//! message), oversized requests (413), the time limit (503 within it),
+//! and the engine's play, checked against the library's own evaluation.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy_server::{router, Limits};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn call(limits: Limits, request: Request<Body>) -> (StatusCode, Value) {
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+async fn get(uri: &str) -> (StatusCode, Value) {
+    call(
+        Limits::default(),
+        Request::get(uri).body(Body::empty()).unwrap(),
+    )
+    .await
+}
+
+async fn post(body: Value) -> (StatusCode, Value) {
+    call(
+        Limits::default(),
+        Request::post("/api/play")
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_page_is_built_in() {
+    let (status, body) = get("/").await;
+    assert_eq!(status, StatusCode::OK);
+    let page = body.as_str().unwrap();
+    assert!(page.contains("<title>grundy explorer</title>") && page.contains("/api/analyze"));
+}
+
+#[tokio::test]
+async fn games_list_every_family() {
+    let (status, body) = get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let specs: Vec<&str> = body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["spec"].as_str().unwrap())
+        .collect();
+    assert_eq!(specs.len(), grundy::spec::game_list().len());
+    assert!(specs.contains(&"kayles"));
+}
+
+#[tokio::test]
+async fn analyze_finds_kayles_period() {
+    let (status, body) = get("/api/analyze?game=0.77&n=1000").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["period"]["period"], 12);
+    assert_eq!(body["period"]["preperiod"], 71);
+    assert_eq!(body["period"]["proved"], true);
+    let Ok(grundy::spec::Game::Heap(kayles)) = grundy::spec::parse_spec("kayles") else {
+        panic!()
+    };
+    let values = kayles.nim_sequence(1000).unwrap();
+    let got: Vec<u64> = body["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(got, (0..1000).map(|i| values.get(i)).collect::<Vec<_>>());
+    let (status, body) = get("/api/analyze?game=kayles&n=20&convention=misere").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["convention"], "misere");
+    assert_eq!(body["values"][0], 1);
+}
+
+#[tokio::test]
+async fn eval_lists_winning_moves() {
+    // Kayles: G(3) = 3, G(4) = 1, G(7) = 2, G(9) = 4.
+    let (status, body) = get("/api/eval?game=kayles&position=3+4+7").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["value"].clone(), body["outcome"].clone()),
+        (json!(0), json!("P"))
+    );
+    assert!(body["winning_moves"].as_array().unwrap().is_empty());
+    let (_, body) = get("/api/eval?game=kayles&position=9+4").await;
+    assert_eq!(
+        (body["value"].clone(), body["outcome"].clone()),
+        (json!(5), json!("N"))
+    );
+    assert!(!body["winning_moves"].as_array().unwrap().is_empty());
+    let (_, body) = get("/api/eval?game=kayles&position=3%204%207&convention=misere").await;
+    assert_eq!(
+        body["outcome"], "P",
+        "Kayles 3+4+7 is a misère P-position: {body}"
+    );
+    let (status, body) = get("/api/eval?game=ruler&position=THHTH").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["value"], 2 ^ 1 ^ 1);
+    let (status, body) = get("/api/eval?game=wythoff&position=(1,2)").await;
+    assert_eq!(
+        (status, body["outcome"].clone()),
+        (StatusCode::OK, json!("P"))
+    );
+}
+
+#[tokio::test]
+async fn bad_input_is_400_with_the_parsers_message() {
+    let (status, body) = get("/api/eval?game=0.7x&position=3").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains('^'), "{body}");
+    let (status, body) = get("/api/eval?game=kayles&position=three").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("three"), "{body}");
+    let (status, _) = get("/api/analyze?game=chess").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = get("/api/eval?game=graph:/etc/passwd&position=a").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().contains("no files"),
+        "{body}"
+    );
+    let (status, _) = get("/api/analyze?game=kayles&convention=sideways").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn oversized_requests_are_413() {
+    let (status, body) = get("/api/analyze?game=kayles&n=100000000").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    let (status, _) = get("/api/eval?game=kayles&position=99999999999").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let long = "1+".repeat(10_000);
+    let (status, _) = get(&format!("/api/eval?game=kayles&position={long}")).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let big = json!({"game": "kayles", "position": vec!["1"; 100_000]});
+    let (status, _) = post(big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn slow_requests_stop_at_the_time_limit() {
+    let limits = Limits {
+        time_limit: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    // Grundy's game to 2^20 by the dense engine takes longer than 0.3 s.
+    let (status, body) = call(
+        limits,
+        Request::get("/api/analyze?game=4!.0&n=1048576")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("time limit"),
+        "{body}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn the_engine_plays_perfectly() {
+    // Kayles from a heap of 10 (an N-position: G = 2): whatever the
+    // human does, the engine answers with a move to a P-position when
+    // there is one, and the game ends with the engine moving last when it
+    // starts winning.
+    let (status, body) = get("/api/moves?game=kayles&position=10").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let first = &body["moves"][0];
+    let mut position: Vec<String> = serde_json::from_value(first["position"].clone()).unwrap();
+    let mut engine_was_winning = false;
+    loop {
+        let (status, reply) = post(json!({"game": "kayles", "position": position})).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        let Some(engine) = reply["reply"].as_object() else {
+            assert!(!engine_was_winning, "the engine lost a won game");
+            break;
+        };
+        engine_was_winning |= engine["wins"].as_bool().unwrap();
+        // The library's value of the position the human left.
+        let texts: Vec<String> = position.clone();
+        let Ok(grundy::spec::Game::Heap(kayles)) = grundy::spec::parse_spec("kayles") else {
+            panic!()
+        };
+        let values = kayles.nim_sequence(11).unwrap();
+        let value = texts
+            .iter()
+            .fold(0, |acc, t| acc ^ values.get(t.parse::<usize>().unwrap()));
+        assert_eq!(engine["wins"].as_bool().unwrap(), value != 0, "{reply}");
+        if reply["game_over"] == true {
+            break;
+        }
+        // The human takes the first move offered.
+        position = serde_json::from_value(reply["moves"][0]["position"].clone()).unwrap();
+    }
+}
