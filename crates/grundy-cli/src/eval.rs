@@ -130,7 +130,7 @@ pub const PERIOD_SEARCH: usize = 1 << 20;
 
 /// The heap game with every heap of the sum known: by direct computation
 /// when the largest heap is small, from a proved period otherwise.
-fn heap_rules(spec: &str, game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
+pub fn heap_rules(spec: &str, game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
     if game.closed_form_value(0).is_some() {
         // Every heap's value is known by a theorem.
         return Ok(HeapRuleset::new(game));

@@ -10,6 +10,7 @@ mod misere_cmd;
 mod numbers;
 mod output;
 mod period_cmd;
+mod play;
 mod plot;
 mod printer;
 mod progress;
@@ -281,6 +282,19 @@ enum Command {
         #[arg(long, value_enum, default_value_t = cut_cmd::TableFormat::Text)]
         format: cut_cmd::TableFormat,
     },
+    /// Play against a perfect opponent in the terminal (reads moves from
+    /// stdin: a number, a move as listed, or the position it leaves; h for
+    /// a hint, u to undo, q to quit).
+    Play {
+        /// The game.
+        spec: String,
+        /// The start position, a sum of components.
+        #[arg(required = true, allow_negative_numbers = true)]
+        positions: Vec<String>,
+        /// Misère play: the last mover loses.
+        #[arg(long)]
+        misere: bool,
+    },
     /// The web explorer and its JSON API (binds to loopback by default).
     Serve {
         /// The address to listen on.
@@ -407,6 +421,11 @@ fn run() -> anyhow::Result<ExitCode> {
         } => graph_cmd::run(&file, acyclic, misere, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
+        Command::Play {
+            spec,
+            positions,
+            misere,
+        } => play::run(&spec, &positions, misere),
         Command::Serve {
             addr,
             max_values,

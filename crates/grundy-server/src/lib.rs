@@ -359,24 +359,41 @@ struct PositionQuery {
     convention: Option<String>,
 }
 
+/// Runs `work` on the evaluator of a position request, under the limits:
+/// what `eval` and `moves` share.
+async fn with_position(
+    state: &AppState,
+    query: PositionQuery,
+    work: impl FnOnce(&dyn SumEvaluator, &str, &[String], bool) -> Result<Value, ApiError>
+        + Send
+        + 'static,
+) -> Result<Json<Value>, ApiError> {
+    check_query(state, &[&query.game, &query.position])?;
+    let misere = convention_is_misere(query.convention.as_deref())?;
+    let texts = components(&query.position);
+    let max_values = state.limits.max_values;
+    limited(state, move |deadline| {
+        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
+        work(&*evaluator, &query.game, &texts, misere).map(Json)
+    })
+    .await
+}
+
+fn to_json(report: impl serde::Serialize) -> Result<Value, ApiError> {
+    serde_json::to_value(report)
+        .map_err(|e| ApiError::BadInput(format!("the report could not be written: {e}")))
+}
+
 async fn eval(
     State(state): State<AppState>,
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    check_query(&state, &[&query.game, &query.position])?;
-    let misere = convention_is_misere(query.convention.as_deref())?;
-    let texts = components(&query.position);
-    let max_values = state.limits.max_values;
-    limited(&state, move |deadline| {
-        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
-        let report = if misere {
-            serde_json::to_value(evaluator.evaluate_misere(&query.game, &texts)?)
+    with_position(&state, query, |evaluator, game, texts, misere| {
+        if misere {
+            to_json(evaluator.evaluate_misere(game, texts)?)
         } else {
-            serde_json::to_value(evaluator.evaluate(&query.game, &texts)?)
-        };
-        report
-            .map(Json)
-            .map_err(|e| ApiError::BadInput(format!("the report could not be written: {e}")))
+            to_json(evaluator.evaluate(game, texts)?)
+        }
     })
     .await
 }
@@ -385,16 +402,9 @@ async fn moves(
     State(state): State<AppState>,
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    check_query(&state, &[&query.game, &query.position])?;
-    let misere = convention_is_misere(query.convention.as_deref())?;
-    let texts = components(&query.position);
-    let max_values = state.limits.max_values;
-    limited(&state, move |deadline| {
-        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
-        let moves = evaluator.moves(&texts, misere)?;
-        Ok(Json(
-            json!({ "game": query.game, "position": texts, "moves": moves }),
-        ))
+    with_position(&state, query, |evaluator, game, texts, misere| {
+        let moves = evaluator.moves(texts, misere)?;
+        Ok(json!({ "game": game, "position": texts, "moves": moves }))
     })
     .await
 }

@@ -51,6 +51,19 @@ impl Grid {
         })
     }
 
+    /// The square grid of zeros for coordinates 0..=max, refused beyond
+    /// [`MAX_GRID_CELLS`] or the address space.
+    pub fn square(max: u64) -> Result<Grid, GameError> {
+        let side = usize::try_from(max)
+            .ok()
+            .and_then(|m| m.checked_add(1))
+            .ok_or_else(|| GameError::Limit {
+                what: format!("a table up to {max}"),
+                limit: "the address space".to_owned(),
+            })?;
+        Grid::zeros(side, side)
+    }
+
     /// G at (x, y).
     #[must_use]
     pub fn get(&self, x: usize, y: usize) -> u32 {

@@ -225,14 +225,8 @@ impl ValueGrid for MemoryGame {
     }
 
     fn table(&self, max: u64) -> Result<Grid, GameError> {
-        let n_max = usize::try_from(max)
-            .ok()
-            .and_then(|m| m.checked_add(1))
-            .ok_or_else(|| GameError::Limit {
-                what: format!("a table up to {max}"),
-                limit: "the address space".to_owned(),
-            })?;
-        let mut grid = Grid::zeros(n_max, n_max)?;
+        let mut grid = Grid::square(max)?;
+        let n_max = grid.rows;
         // G(n - j, j) with j <= n <= max: every take is a column.
         let value_after = |grid: &Grid, n: usize, take: usize| {
             if take == n {

@@ -185,14 +185,8 @@ impl ValueGrid for Wythoff {
     }
 
     fn table(&self, max: u64) -> Result<Grid, GameError> {
-        let n = usize::try_from(max)
-            .ok()
-            .and_then(|m| m.checked_add(1))
-            .ok_or_else(|| GameError::Limit {
-                what: format!("a table up to {max}"),
-                limit: "the address space".to_owned(),
-            })?;
-        let mut grid = Grid::zeros(n, n)?;
+        let mut grid = Grid::square(max)?;
+        let n = grid.rows;
         let reach = self.k.saturating_sub(1).min(max) as usize; // k - 1, at most max
                                                                 // A value is at most the number of options.
         let bound = 2 * max + max * (2 * reach as u64 + 1) + 1;

@@ -1,0 +1,176 @@
+//! `grundy play SPEC POS...`: play a game against a perfect opponent in
+//! the terminal. The same game loop as the web page: the moves of the
+//! position are listed and numbered; the player answers with a number, a
+//! move as the list words it, or the position it leaves; `h` asks for a
+//! hint, `u` undoes the last pair of moves, `q` quits. The engine moves
+//! to a P-position when it can, and otherwise makes the move after which
+//! the game lasts longest (remoteness). It reads stdin line by line, so a
+//! game can be piped in.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use grundy::report::{PlayMove, SumEvaluator};
+use grundy::spec::{parse_spec, Game};
+
+use crate::output::stdout;
+
+/// The game of `spec` on the sums that can follow `positions`.
+fn evaluator_for(spec: &str, positions: &[String]) -> anyhow::Result<Arc<dyn SumEvaluator>> {
+    Ok(match parse_spec(spec)? {
+        Game::Heap(game) if game.family().own_positions().is_some() => {
+            crate::eval::own_positions_evaluator(spec, &game, positions)?
+        }
+        Game::Heap(game) => Arc::new(crate::eval::heap_rules(spec, game, positions)?),
+        Game::Positional(game) => game,
+        Game::Cut(game) => {
+            use grundy::Ruleset;
+            let mut largest = 0usize;
+            for text in positions {
+                let cuboid = game.parse_position(text)?;
+                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
+            }
+            let table = crate::cut_cmd::compute_table(game.dim(), largest)?;
+            Arc::new(game.with_table(table))
+        }
+        Game::Graph(graph) => {
+            crate::eval::check_acyclic(spec, &graph)?;
+            Arc::new((*graph).clone())
+        }
+        _ => anyhow::bail!("'{spec}' cannot be played here"),
+    })
+}
+
+/// The engine's choice: a winning move, else the longest-lasting one.
+fn engine_choice(moves: &[PlayMove]) -> Option<&PlayMove> {
+    moves
+        .iter()
+        .find(|m| m.wins)
+        .or_else(|| moves.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
+}
+
+fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {
+    if position.is_empty() {
+        writeln!(out, "position: nothing left")
+    } else {
+        writeln!(out, "position: {}", position.join(" + "))
+    }
+}
+
+/// Runs `grundy play`.
+pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<ExitCode> {
+    let evaluator = evaluator_for(spec, positions)?;
+    let moves_of = |position: &[String]| -> anyhow::Result<Vec<PlayMove>> {
+        evaluator
+            .moves(position, misere)
+            .with_context(|| format!("the moves of {}", position.join(" + ")))
+    };
+    let mut out = stdout();
+    let convention = if misere {
+        " (misère play: the last mover loses)"
+    } else {
+        ""
+    };
+    writeln!(out, "playing {spec}{convention}: you move first. Type a number, h for a hint, u to undo, q to quit.")?;
+    // Positions at the player's turns, for undo.
+    let mut history: Vec<Vec<String>> = vec![positions.to_vec()];
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        let position = history.last().cloned().unwrap_or_default();
+        let moves = moves_of(&position)?;
+        show_position(&mut out, &position)?;
+        if moves.is_empty() {
+            let loser = if misere {
+                "the engine moved last and loses: you win"
+            } else {
+                "you have no move: the engine wins"
+            };
+            writeln!(out, "{loser}")?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        for (i, m) in moves.iter().enumerate() {
+            writeln!(out, "  {:>3}. {}", i + 1, m.description)?;
+        }
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out, "\nend of input: the game is left unfinished")?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        let line = line?;
+        let answer = line.trim();
+        let chosen = match answer {
+            "q" | "quit" => {
+                writeln!(out, "you resign")?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            "h" | "hint" => {
+                match moves.iter().find(|m| m.wins) {
+                    Some(m) => writeln!(
+                        out,
+                        "hint: {} (it leaves a P-position: whatever the engine does, you can answer)",
+                        m.description
+                    )?,
+                    None => writeln!(out, "hint: no winning move here; every move leaves the engine a winning position")?,
+                }
+                continue;
+            }
+            "u" | "undo" => {
+                if history.len() > 1 {
+                    history.pop();
+                    writeln!(out, "undone: back to your previous turn")?;
+                } else {
+                    writeln!(out, "nothing to undo")?;
+                }
+                continue;
+            }
+            _ => answer
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| k.checked_sub(1))
+                .and_then(|k| moves.get(k))
+                .or_else(|| moves.iter().find(|m| m.description == answer))
+                .or_else(|| {
+                    let after: Vec<&str> = answer
+                        .split(|c: char| c.is_whitespace() || c == '+')
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    moves.iter().find(|m| {
+                        m.position
+                            .iter()
+                            .map(String::as_str)
+                            .eq(after.iter().copied())
+                    })
+                }),
+        };
+        let Some(chosen) = chosen.cloned() else {
+            writeln!(
+                out,
+                "'{answer}' is not a move here: type a number from 1 to {}, a move as listed, the position it leaves, h, u or q",
+                moves.len()
+            )?;
+            continue;
+        };
+        writeln!(out, "you: {}", chosen.description)?;
+        let replies = moves_of(&chosen.position)?;
+        let Some(reply) = engine_choice(&replies) else {
+            show_position(&mut out, &chosen.position)?;
+            let verdict = if misere {
+                "you moved last and lose: the engine wins"
+            } else {
+                "the engine has no move: you win"
+            };
+            writeln!(out, "{verdict}")?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        writeln!(out, "engine: {}", reply.description)?;
+        history.push(reply.position.clone());
+    }
+}

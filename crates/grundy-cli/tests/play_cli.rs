@@ -1,0 +1,70 @@
+//! `grundy play` driven through stdin: a whole game, a hint, an undo, a
+//! bad move with a clear message, misère play, and a move typed as the
+//! position it leaves.
+
+use assert_cmd::Command;
+
+fn play(args: &[&str], input: &str) -> String {
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_whole_game_with_a_hint_an_undo_and_a_bad_move() {
+    // Kayles from 10 (G = 2, an N-position): the hint names a winning
+    // move; 99 is refused; u undoes; then the player always takes move 1.
+    let input = "h\n99\n1\nu\n".to_owned() + &"1\n".repeat(20);
+    let out = play(&["kayles", "10"], &input);
+    assert!(out.contains("hint: "), "{out}");
+    assert!(
+        out.contains("'99' is not a move here: type a number from 1 to"),
+        "{out}"
+    );
+    assert!(out.contains("undone: back to your previous turn"), "{out}");
+    // Taking one pin from the end leaves 9 (G = 4): the engine then wins.
+    assert!(
+        out.contains("you: from the heap of 10 take 1, leaving a heap of 9"),
+        "{out}"
+    );
+    assert!(out.contains("you have no move: the engine wins"), "{out}");
+    // The engine always had a winning reply after that first move.
+    assert!(out.matches("engine: ").count() >= 2, "{out}");
+}
+
+#[test]
+fn hints_name_the_winning_move() {
+    // Nim 3 4: the one winning move takes 1 from the 4.
+    let out = play(&["nim", "3", "4"], "h\n");
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap();
+    assert!(hint.contains("take 1 from the heap of 4"), "{hint}");
+    // Typing the position the hinted move leaves plays it.
+    let out = play(&["nim", "3", "4"], "3 3\nh\n");
+    assert!(out.contains("you: take 1 from the heap of 4"), "{out}");
+}
+
+#[test]
+fn misere_and_other_families() {
+    let out = play(&["nim", "1", "--misere"], "1\n");
+    assert!(
+        out.contains("you moved last and lose: the engine wins"),
+        "{out}"
+    );
+    let out = play(&["mock-turtles", "THH"], &"1\n".repeat(10));
+    assert!(out.contains("you: turn over"), "{out}");
+    let out = play(&["wythoff", "(1,2)"], "1\n1\n1\n");
+    assert!(out.contains("engine: "), "{out}");
+    let out = play(&["kayles", "4"], "");
+    assert!(out.contains("end of input"), "{out}");
+}
