@@ -115,15 +115,7 @@ impl Ruleset for MemoryGame {
             text: text.to_owned(),
             reason,
         };
-        let inner = text.trim();
-        let inner = inner
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .unwrap_or(inner);
-        let parts: Vec<&str> = inner
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty())
-            .collect();
+        let parts = crate::number::tuple_parts(text);
         let number = |part: &str, what: &str| {
             crate::number::parse_u64(part)
                 .map_err(|e| invalid(format!("'{part}' is not {what}: {e}")))

@@ -35,6 +35,21 @@ pub enum NumberError {
     },
 }
 
+/// The parts of a tuple written `(a,b)`, `a,b` or `a b`: the texts of its
+/// numbers, each still to be read (positions of pairs, such as Wythoff's).
+#[must_use]
+pub fn tuple_parts(text: &str) -> Vec<&str> {
+    let inner = text.trim();
+    let inner = inner
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(inner);
+    inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
 /// Reads a whole number from 0 to 2^64 − 1 in any of the module's forms.
 pub fn parse_u64(text: &str) -> Result<u64, NumberError> {
     let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();

@@ -113,15 +113,7 @@ impl Ruleset for Wythoff {
             text: text.to_owned(),
             reason,
         };
-        let inner = text.trim();
-        let inner = inner
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .unwrap_or(inner);
-        let parts: Vec<&str> = inner
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty())
-            .collect();
+        let parts = crate::number::tuple_parts(text);
         let [x, y] = parts[..] else {
             return Err(invalid(
                 "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
