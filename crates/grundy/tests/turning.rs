@@ -293,3 +293,23 @@ fn specs_name_codes_and_games() {
     };
     assert!(motley.options(40, &mut grundy::Options::new()).is_err());
 }
+
+#[test]
+fn the_move_limit_counts_only_the_moves_listed() {
+    // 1-9 has C(39, 8) > 2^24 moves at place 40, but its options come
+    // from XOR sets; only the 3E moves are listed. The explicit options
+    // (every move listed) are refused there.
+    let (turning, heap) = game("1-9,3E");
+    assert!(turning.code().move_count(40) > grundy::turning::MAX_MOVES_PER_COIN);
+    let values = heap.nim_sequence(41).unwrap();
+    let (_, plain) = game("1-9");
+    let (_, spaced) = game("3E");
+    // The first places agree with the brute force.
+    let (brute, _) = brute_force("1-9,3E", 10);
+    for n in 1..=10u32 {
+        assert_eq!(values.get(n as usize), brute[1 << (n - 1)], "G({n})");
+    }
+    assert_eq!(values.len(), 41);
+    assert!(plain.options(40, &mut grundy::Options::new()).is_err());
+    assert!(spaced.options(40, &mut grundy::Options::new()).is_ok());
+}

@@ -284,7 +284,7 @@ impl Element {
     }
 
     /// The leftmost place a move from `n` may turn.
-    fn lowest(&self, n: u64) -> u64 {
+    pub(crate) fn lowest(&self, n: u64) -> u64 {
         self.span.map_or(1, |s| (n + 1).saturating_sub(s).max(1))
     }
 
@@ -294,7 +294,7 @@ impl Element {
     }
 
     /// The number of moves from place `n` (saturating).
-    fn move_count(&self, n: u64) -> u64 {
+    pub(crate) fn move_count(&self, n: u64) -> u64 {
         if n == 0 || (self.first && !self.reaches_first(n)) {
             return 0;
         }

@@ -110,9 +110,9 @@ impl Turning {
         self.name
     }
 
-    /// Checks that listing the moves of the coin at place `n` is affordable.
-    fn check_moves(&self, n: u64) -> Result<(), GameError> {
-        let count = self.code.move_count(n);
+    /// Checks that listing `count` moves of the coin at place `n` is
+    /// affordable.
+    fn check_moves(&self, n: u64, count: u64) -> Result<(), GameError> {
         if count > MAX_MOVES_PER_COIN {
             return Err(GameError::Limit {
                 what: format!(
@@ -154,7 +154,7 @@ impl SpecForm for Turning {
 
 impl HeapFamily for Turning {
     fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
-        self.check_moves(n)?;
+        self.check_moves(n, self.code.move_count(n))?;
         self.code.for_each_move(n, &mut Vec::new(), &mut |others| {
             out.push_option(others.iter().copied())
         });
@@ -467,7 +467,7 @@ impl Kernel for TurningKernel {
                     let x = self.prefix[(n - 1) as usize] ^ self.prefix[(left - 1) as usize];
                     self.seen[(x / 64) as usize] |= 1 << (x % 64);
                 };
-                let lowest = e.span.map_or(1, |s| (n + 1).saturating_sub(s).max(1));
+                let lowest = e.lowest(n);
                 for k in e.min..=e.max.unwrap_or(n).min(n) {
                     let left = n + 1 - k;
                     if left >= lowest && (!e.first || left == 1) {
@@ -475,7 +475,8 @@ impl Kernel for TurningKernel {
                     }
                 }
             } else {
-                self.game.check_moves(n)?;
+                // Only this element's moves are listed.
+                self.game.check_moves(n, e.move_count(n))?;
                 let seen = &mut self.seen;
                 let mut failed = None;
                 e.for_each_move(n, &mut self.buf, &mut |others| {
@@ -638,7 +639,7 @@ impl Ruleset for CoinRows {
         let mut buf = Vec::new();
         let mut turned = Vec::new();
         for &n in &row.heads {
-            self.game.check_moves(n)?;
+            self.game.check_moves(n, self.game.code.move_count(n))?;
             self.game.code.for_each_move(n, &mut buf, &mut |others| {
                 turned.clear();
                 turned.extend_from_slice(others);
