@@ -43,14 +43,6 @@ fn evaluator_for(spec: &str, positions: &[String]) -> anyhow::Result<Arc<dyn Sum
     })
 }
 
-/// The engine's choice: a winning move, else the longest-lasting one.
-fn engine_choice(moves: &[PlayMove]) -> Option<&PlayMove> {
-    moves
-        .iter()
-        .find(|m| m.wins)
-        .or_else(|| moves.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
-}
-
 fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {
     if position.is_empty() {
         writeln!(out, "position: nothing left")
@@ -159,7 +151,7 @@ pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<Exi
         };
         writeln!(out, "you: {}", chosen.description)?;
         let replies = moves_of(&chosen.position)?;
-        let Some(reply) = engine_choice(&replies) else {
+        let Some(reply) = grundy::report::perfect_reply(&replies) else {
             show_position(&mut out, &chosen.position)?;
             let verdict = if misere {
                 "you moved last and lose: the engine wins"

@@ -429,11 +429,7 @@ async fn play(
     limited(&state, move |deadline| {
         let evaluator = evaluator(&request.game, &request.position, max_values, deadline)?;
         let options = evaluator.moves(&request.position, misere)?;
-        let reply = options
-            .iter()
-            .find(|m| m.wins)
-            .or_else(|| options.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
-            .cloned();
+        let reply = grundy::report::perfect_reply(&options).cloned();
         let (after, next_moves) = match &reply {
             Some(m) => (m.position.clone(), evaluator.moves(&m.position, misere)?),
             None => (request.position.clone(), Vec::new()),

@@ -677,6 +677,17 @@ pub struct PlayMove {
     pub remoteness: Option<u32>,
 }
 
+/// The perfect opponent's choice among `moves`: a move to a P-position
+/// when there is one, else the one after which the game lasts longest
+/// (the largest remoteness); `None` when there is no move.
+#[must_use]
+pub fn perfect_reply(moves: &[PlayMove]) -> Option<&PlayMove> {
+    moves
+        .iter()
+        .find(|m| m.wins)
+        .or_else(|| moves.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
+}
+
 /// The most moves [`SumEvaluator::moves`] lists.
 pub const MAX_PLAY_MOVES: usize = 4096;
 
