@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::heap::HeapGame;
 use grundy::report::{eval_report, loopy_eval_report, parse_positions};
+use grundy::sequence::NimSequence;
 use grundy::spec::{parse_spec, Game};
 use grundy::{HeapRuleset, Ruleset};
 
@@ -100,6 +101,41 @@ pub fn check_acyclic(spec: &str, graph: &grundy::Graph) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What the CLI computes for an evaluator: values with the up-front cost
+/// check and a progress bar, period searches within the affordable count,
+/// cut tables with their cost check.
+pub struct CliInputs<'a> {
+    /// The spec, for messages.
+    pub spec: &'a str,
+}
+
+impl grundy::evaluator::Inputs for CliInputs<'_> {
+    type Error = anyhow::Error;
+
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
+        crate::cost::check_sequence_cost(game, count)?;
+        let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
+        crate::seq::stream_values(engine, usize::try_from(count)?, self.spec, |_, _| Ok(true))
+            .context("computing the values of the heaps")
+    }
+
+    fn period(
+        &mut self,
+        game: &HeapGame,
+        max: usize,
+    ) -> anyhow::Result<(grundy::period::PeriodReport, NimSequence)> {
+        crate::period_cmd::search_period(game, crate::period_cmd::FIRST_ROUND, max)
+    }
+
+    fn period_budget(&mut self, game: &HeapGame) -> anyhow::Result<usize> {
+        Ok(crate::cost::affordable_count(game, grundy::evaluator::PERIOD_SEARCH as u64)? as usize)
+    }
+
+    fn cut_table(&mut self, dim: usize, largest: usize) -> anyhow::Result<grundy::cut::CutTable> {
+        crate::cut_cmd::compute_table(dim, largest)
+    }
+}
+
 /// The game on a heap family's own positions (rows of coins), with the
 /// values of every heap the positions written `texts` need.
 pub fn own_positions_evaluator(
@@ -111,53 +147,17 @@ pub fn own_positions_evaluator(
         .family()
         .own_positions()
         .context("this game's positions are heaps")?;
-    let largest = own
-        .largest_heap(texts)
+    own.largest_heap(texts)
         .with_context(|| format!("reading the position of '{spec}'"))?;
-    crate::cost::check_sequence_cost(game, largest + 1)?;
-    let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
-    let values = crate::seq::stream_values(engine, largest as usize + 1, spec, |_, _| Ok(true))
-        .context("computing the values of the heaps")?;
-    Ok(own.evaluator(values))
+    grundy::evaluator::sum_evaluator(Game::Heap(game.clone()), texts, &mut CliInputs { spec })
 }
 
-/// Heaps up to this size get their values computed directly; beyond it a
-/// proved period is needed.
-pub const DIRECT_HEAP: u64 = 1 << 20;
-
-/// Values computed while looking for a proved period.
-pub const PERIOD_SEARCH: usize = 1 << 20;
-
-/// The heap game with every heap of the sum known: by direct computation
-/// when the largest heap is small, from a proved period otherwise.
+/// The heap game with every heap of the sum known
+/// ([`grundy::evaluator::heap_rules`]).
 pub fn heap_rules(spec: &str, game: HeapGame, positions: &[String]) -> anyhow::Result<HeapRuleset> {
-    if game.closed_form_value(0).is_some() {
-        // Every heap's value is known by a theorem.
-        return Ok(HeapRuleset::new(game));
-    }
-    let mut largest = 0u64;
-    for text in positions {
-        largest = largest.max(grundy::heap::parse_heap(text)?);
-    }
-    if largest < DIRECT_HEAP {
-        crate::cost::check_sequence_cost(&game, largest + 1)?;
-        let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
-        let table = crate::seq::stream_values(engine, largest as usize + 1, spec, |_, _| Ok(true))
-            .context("computing the values of the heaps")?;
-        return Ok(HeapRuleset::with_table(game, table));
-    }
-    let (report, values) = crate::period_cmd::search_period(
-        &game,
-        crate::period_cmd::FIRST_ROUND,
-        crate::cost::affordable_count(&game, PERIOD_SEARCH as u64)? as usize,
-    )?;
-    match report.periodicity {
-        Some(found) if report.proved => Ok(HeapRuleset::with_period(game, values, found)),
-        _ => anyhow::bail!(
-            "a heap of {largest} is beyond what eval computes directly (heaps below {DIRECT_HEAP}), and no period of this game is proved within {PERIOD_SEARCH} values ({})",
-            report.reason
-        ),
-    }
+    let largest = grundy::evaluator::largest_heap(positions)
+        .with_context(|| format!("reading the position of '{spec}'"))?;
+    grundy::evaluator::heap_rules(game, largest, &mut CliInputs { spec })
 }
 
 /// Evaluates a sum in any ruleset and prints it.

@@ -27,8 +27,11 @@ use crate::Format;
 pub fn misere_values(game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
     crate::numbers::check_memory(count)?;
     let mut progress = Progress::values(count);
-    let values = heap_misere_values(game, count, &mut |done| progress.set(done))
-        .context("computing misère values")?;
+    let values = heap_misere_values(game, count, &mut |done| {
+        progress.set(done);
+        Ok(())
+    })
+    .context("computing misère values")?;
     progress.finish();
     Ok(values)
 }
@@ -106,8 +109,11 @@ pub fn run_genus(
     }
     let game = parse_heap_spec(spec)?;
     let mut progress = Progress::values(count);
-    let genus =
-        heap_genus(&game, count, &mut |done| progress.set(done)).context("computing the genus")?;
+    let genus = heap_genus(&game, count, &mut |done| {
+        progress.set(done);
+        Ok(())
+    })
+    .context("computing the genus")?;
     progress.finish();
     let report = GenusReport {
         game: spec.to_owned(),

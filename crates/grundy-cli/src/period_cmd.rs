@@ -77,6 +77,7 @@ pub fn search_period(
         max,
         &mut |done, target| {
             progress.set_with_message(done as u64, format!("(this round: {target})"));
+            Ok(())
         },
     );
     progress.finish();

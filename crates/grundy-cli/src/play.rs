@@ -19,28 +19,16 @@ use crate::output::stdout;
 
 /// The game of `spec` on the sums that can follow `positions`.
 fn evaluator_for(spec: &str, positions: &[String]) -> anyhow::Result<Arc<dyn SumEvaluator>> {
-    Ok(match parse_spec(spec)? {
-        Game::Heap(game) if game.family().own_positions().is_some() => {
-            crate::eval::own_positions_evaluator(spec, &game, positions)?
+    let game = parse_spec(spec)?;
+    if let Game::Heap(heap) = &game {
+        if heap.family().own_positions().is_some() {
+            return crate::eval::own_positions_evaluator(spec, heap, positions);
         }
-        Game::Heap(game) => Arc::new(crate::eval::heap_rules(spec, game, positions)?),
-        Game::Positional(game) => game,
-        Game::Cut(game) => {
-            use grundy::Ruleset;
-            let mut largest = 0usize;
-            for text in positions {
-                let cuboid = game.parse_position(text)?;
-                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
-            }
-            let table = crate::cut_cmd::compute_table(game.dim(), largest)?;
-            Arc::new(game.with_table(table))
-        }
-        Game::Graph(graph) => {
-            crate::eval::check_acyclic(spec, &graph)?;
-            Arc::new((*graph).clone())
-        }
-        _ => anyhow::bail!("'{spec}' cannot be played here"),
-    })
+    }
+    if let Game::Graph(graph) = &game {
+        crate::eval::check_acyclic(spec, graph)?;
+    }
+    grundy::evaluator::sum_evaluator(game, positions, &mut crate::eval::CliInputs { spec })
 }
 
 fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {

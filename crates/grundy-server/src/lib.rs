@@ -105,6 +105,7 @@ impl From<grundy::GameError> for ApiError {
     fn from(e: grundy::GameError) -> ApiError {
         match e {
             grundy::GameError::Limit { .. } => ApiError::TooLarge(e.to_string()),
+            grundy::GameError::Stopped { reason } => ApiError::Busy(reason),
             other => ApiError::BadInput(other.to_string()),
         }
     }
@@ -215,13 +216,21 @@ fn values_until(game: &HeapGame, count: u64, deadline: Instant) -> Result<NimSeq
     while done < count {
         done = (done + 4096).min(count);
         engine.extend_to(done)?;
-        if Instant::now() > deadline {
-            return Err(ApiError::Busy(format!(
-                "computing {count} values exceeds the time limit (stopped after {done})"
-            )));
-        }
+        past_deadline(deadline, count as u64, done as u64)?;
     }
     Ok(engine.into_values())
+}
+
+/// The error that stops a computation of `count` values at the deadline.
+fn past_deadline(deadline: Instant, count: u64, done: u64) -> Result<(), grundy::GameError> {
+    if Instant::now() > deadline {
+        return Err(grundy::GameError::Stopped {
+            reason: format!(
+                "computing {count} values exceeds the time limit (stopped after {done})"
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn convention_is_misere(convention: Option<&str>) -> Result<bool, ApiError> {
@@ -243,6 +252,59 @@ fn components(position: &str) -> Vec<String> {
         .collect()
 }
 
+/// What the server computes for an evaluator: values within the cap and
+/// the deadline, period searches within both, cut tables up to sides of
+/// [`MAX_CUT_SIDE`].
+struct ServerInputs {
+    max_values: u64,
+    deadline: Instant,
+}
+
+/// The largest side of a box whose cut table the server computes.
+const MAX_CUT_SIDE: usize = 64;
+
+impl grundy::evaluator::Inputs for ServerInputs {
+    type Error = ApiError;
+
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
+        if count > self.max_values {
+            return Err(ApiError::TooLarge(format!(
+                "a heap of {} needs {count} values, beyond the limit of {} per request",
+                count - 1,
+                self.max_values
+            )));
+        }
+        values_until(game, count, self.deadline)
+    }
+
+    fn period(
+        &mut self,
+        game: &HeapGame,
+        max: usize,
+    ) -> Result<(grundy::period::PeriodReport, NimSequence), ApiError> {
+        let deadline = self.deadline;
+        Ok(game.find_period_observed(
+            EngineChoice::Auto,
+            grundy::evaluator::FIRST_ROUND,
+            max,
+            &mut |done, _| past_deadline(deadline, max as u64, done as u64),
+        )?)
+    }
+
+    fn period_budget(&mut self, _game: &HeapGame) -> Result<usize, ApiError> {
+        Ok(usize::try_from(self.max_values).unwrap_or(usize::MAX))
+    }
+
+    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<grundy::cut::CutTable, ApiError> {
+        if largest > MAX_CUT_SIDE {
+            return Err(ApiError::TooLarge(format!(
+                "a box with a side of {largest}: the server computes cut tables up to {MAX_CUT_SIDE}"
+            )));
+        }
+        Ok(grundy::cut::CutTable::compute(dim, largest, &|_, _| {})?)
+    }
+}
+
 /// The evaluator of sums of `texts` in `spec`, with every value it needs.
 fn evaluator(
     spec: &str,
@@ -250,46 +312,15 @@ fn evaluator(
     max_values: u64,
     deadline: Instant,
 ) -> Result<Arc<dyn SumEvaluator>, ApiError> {
-    match game_of(spec)? {
-        Game::Heap(game) => {
-            let largest = match game.family().own_positions() {
-                Some(own) => own.largest_heap(texts)?,
-                None => texts
-                    .iter()
-                    .try_fold(0u64, |m, t| grundy::heap::parse_heap(t).map(|h| m.max(h)))?,
-            };
-            if largest >= max_values {
-                return Err(ApiError::TooLarge(format!(
-                    "a heap of {largest} needs {} values, beyond the limit of {max_values} per request",
-                    largest + 1
-                )));
-            }
-            let values = values_until(&game, largest + 1, deadline)?;
-            Ok(match game.family().own_positions() {
-                Some(own) => own.evaluator(values),
-                None => Arc::new(grundy::HeapRuleset::with_table(game, values)),
-            })
-        }
-        Game::Positional(game) => Ok(game),
-        Game::Cut(game) => {
-            use grundy::Ruleset;
-            let mut largest = 0usize;
-            for text in texts {
-                let cuboid = game.parse_position(text)?;
-                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
-            }
-            if largest > 64 {
-                return Err(ApiError::TooLarge(format!(
-                    "a box with a side of {largest}: the server computes cut tables up to 64"
-                )));
-            }
-            let table = grundy::cut::CutTable::compute(game.dim(), largest, &|_, _| {})?;
-            Ok(Arc::new(game.with_table(table)))
-        }
-        _ => Err(ApiError::BadInput(format!(
-            "'{spec}' cannot be evaluated here"
-        ))),
-    }
+    let game = game_of(spec)?;
+    grundy::evaluator::sum_evaluator(
+        game,
+        texts,
+        &mut ServerInputs {
+            max_values,
+            deadline,
+        },
+    )
 }
 
 async fn games() -> Json<Value> {
@@ -330,8 +361,8 @@ async fn analyze(
     let spec = query.game.clone();
     limited(&state, move |deadline| {
         let values = if misere {
-            grundy::misere::heap_misere_values(&game, count, &mut |_| {
-                // The search is bounded by its own limit of sums.
+            grundy::misere::heap_misere_values(&game, count, &mut |done| {
+                past_deadline(deadline, count, done)
             })?
         } else {
             values_until(&game, count, deadline)?

@@ -141,14 +141,47 @@ async fn bad_input_is_400_with_the_parsers_message() {
 async fn oversized_requests_are_413() {
     let (status, body) = get("/api/analyze?game=kayles&n=100000000").await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
-    let (status, _) = get("/api/eval?game=kayles&position=99999999999").await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let (status, body) = get("/api/eval?game=cut:2&position=100x100").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    // A heap beyond the cap of values per request, in a game with no
+    // proved period to reach it by.
+    let limits = Limits {
+        max_values: 1000,
+        ..Limits::default()
+    };
+    let request = Request::get("/api/eval?game=4!.0&position=5000")
+        .body(Body::empty())
+        .unwrap();
+    let (status, body) = call(limits, request).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("beyond the limit of 1000"),
+        "{body}"
+    );
     let long = "1+".repeat(10_000);
     let (status, _) = get(&format!("/api/eval?game=kayles&position={long}")).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     let big = json!({"game": "kayles", "position": vec!["1"; 100_000]});
     let (status, _) = post(big).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn huge_heaps_are_evaluated_through_a_proved_period() {
+    // Kayles is periodic with period 12 from 72 on (Guy and Smith 1956,
+    // proved by their rule): the value of a heap of 10^11 + 1 comes from
+    // the period without computing 10^11 values. Checked against the
+    // value of the heap of the same residue in the periodic part.
+    let huge: u64 = 100_000_000_001;
+    let (status, body) = get(&format!("/api/eval?game=kayles&position={huge}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let same_residue = 72 + (huge - 72) % 12;
+    let (_, small) = get(&format!("/api/eval?game=kayles&position={same_residue}")).await;
+    assert!(body["value"].is_u64(), "{body}");
+    assert_eq!(body["value"], small["value"], "{body} {small}");
 }
 
 #[tokio::test]

@@ -40,4 +40,11 @@ pub enum GameError {
         /// The limit that was hit.
         limit: String,
     },
+    /// The caller stopped the computation (a deadline, Ctrl-C), through
+    /// the progress callback of a long computation.
+    #[error("stopped: {reason}")]
+    Stopped {
+        /// Why it was stopped.
+        reason: String,
+    },
 }

@@ -10,6 +10,7 @@
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
+//! * [`evaluator`]: the evaluator of sums of any spec, with the values it needs.
 //! * [`loopy`]: games with cycles: Smith's generalised values, draws, remoteness.
 //! * [`remoteness`]: how long a game lasts with best play, for sums of any acyclic ruleset.
 //! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums, quotients.
@@ -29,6 +30,7 @@
 
 pub mod cut;
 pub mod error;
+pub mod evaluator;
 pub mod factor;
 pub mod family;
 pub mod formula;

@@ -236,13 +236,15 @@ const PROGRESS_CHUNK: usize = 1 << 16;
 /// Extends `engine`'s values, doubling their number from `start`, until
 /// `rule` proves a period or `max` values are reached, calling
 /// `progress(done, target)` as values are computed (target: what the
-/// current round aims at). Returns the report and the values.
+/// current round aims at) after each step of about a quarter to half a
+/// second; an error from `progress` (a deadline, an interrupt) stops the
+/// search with that error. Returns the report and the values.
 pub fn find_period_in<K: Kernel>(
     mut engine: DenseEngine<K>,
     rule: &ProofRule,
     start: usize,
     max: usize,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> Result<(), GameError>,
 ) -> Result<(PeriodReport, NimSequence), GameError> {
     let mut target = start.clamp(1, max.max(1));
     let mut steps = crate::sequence::Stepper::new(PROGRESS_CHUNK);
@@ -251,7 +253,7 @@ pub fn find_period_in<K: Kernel>(
             let done = engine.values().len();
             let next = (done + steps.next_step()).min(target);
             engine.extend_to(next)?;
-            progress(next, target);
+            progress(next, target)?;
         }
         let report = judge(rule, engine.values());
         if report.proved || target >= max {

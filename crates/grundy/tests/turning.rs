@@ -260,7 +260,7 @@ fn misere_on_the_heap_representation_is_refused() {
     let Ok(Game::Heap(game)) = parse_spec("mock-turtles") else {
         panic!()
     };
-    let error = grundy::misere::heap_misere_values(&game, 5, &mut |_| {}).unwrap_err();
+    let error = grundy::misere::heap_misere_values(&game, 5, &mut |_| Ok(())).unwrap_err();
     assert!(error.to_string().contains("eval --misere"), "{error}");
 }
 

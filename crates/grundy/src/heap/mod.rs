@@ -319,17 +319,18 @@ impl HeapGame {
         start: usize,
         max: usize,
     ) -> Result<(PeriodReport, NimSequence), GameError> {
-        self.find_period_observed(EngineChoice::Auto, start, max, &mut |_, _| {})
+        self.find_period_observed(EngineChoice::Auto, start, max, &mut |_, _| Ok(()))
     }
 
     /// [`HeapGame::find_period`] with a chosen engine, calling
-    /// `progress(done, target)` as values are computed.
+    /// `progress(done, target)` as values are computed (an error from it
+    /// stops the search).
     pub fn find_period_observed(
         &self,
         choice: EngineChoice,
         start: usize,
         max: usize,
-        progress: &mut dyn FnMut(usize, usize),
+        progress: &mut dyn FnMut(usize, usize) -> Result<(), GameError>,
     ) -> Result<(PeriodReport, NimSequence), GameError> {
         find_period_in(
             self.engine(choice)?,

@@ -612,11 +612,11 @@ pub const fn nim_misere_value(n: u64) -> u64 {
 
 /// The misère nim-values of the heaps `0..count` of a heap game: by
 /// Bouton's rule for Nim, by the search otherwise, calling
-/// `progress(done)` after each heap.
+/// `progress(done)` after each heap (an error from it stops the work).
 pub fn heap_misere_values(
     game: &HeapGame,
     count: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
 ) -> Result<NimSequence, GameError> {
     game.check_misere_on_heaps()?;
     let mut values = NimSequence::new();
@@ -625,14 +625,14 @@ pub fn heap_misere_values(
         for n in 0..count {
             values.push(nim_misere_value(n))?;
         }
-        progress(count);
+        progress(count)?;
         return Ok(values);
     }
     let rules = HeapRuleset::new(game.clone());
     let mut search = MisereSearch::new(&rules);
     for n in 0..count {
         values.push(search.misere_value(&[n], &[])?)?;
-        progress(n + 1);
+        progress(n + 1)?;
     }
     Ok(values)
 }
@@ -664,7 +664,7 @@ pub fn judge_misere_values(values: &NimSequence) -> PeriodReport {
 pub fn heap_genus(
     game: &HeapGame,
     count: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
 ) -> Result<Vec<Vec<u64>>, GameError> {
     game.check_misere_on_heaps()?;
     let normal = game.nim_sequence(usize::try_from(count).unwrap_or(usize::MAX))?;
@@ -673,7 +673,7 @@ pub fn heap_genus(
     let mut genus = Vec::new();
     for n in 0..count {
         genus.push(search.genus(&n, normal.get(n as usize))?);
-        progress(n + 1);
+        progress(n + 1)?;
     }
     Ok(genus)
 }

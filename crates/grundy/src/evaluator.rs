@@ -1,0 +1,143 @@
+//! The evaluator of sums of any spec: what every face of grundy (the
+//! CLI's `eval` and `play`, the server, the Python module) builds before
+//! it can evaluate a position.
+//!
+//! A spec's game alone cannot evaluate a heap game's sums: the heaps'
+//! values must be computed first (up to the largest heap, or to a proved
+//! period when the heaps are huge), and a cutting game needs its table up
+//! to the largest side. How those are computed is the face's business (a
+//! progress bar and cost checks on a terminal, a deadline on the server,
+//! Ctrl-C in Python), so a face supplies them through [`Inputs`]; which
+//! game needs what, and how the evaluator is assembled, is decided here
+//! once.
+
+use std::sync::Arc;
+
+use crate::cut::CutTable;
+use crate::heap::{parse_heap, HeapGame};
+use crate::period::PeriodReport;
+use crate::report::SumEvaluator;
+use crate::sequence::NimSequence;
+use crate::spec::Game;
+use crate::{GameError, HeapRuleset, Ruleset};
+
+/// Heaps below this size get their values computed directly; beyond it a
+/// proved period is needed.
+pub const DIRECT_HEAP: u64 = 1 << 20;
+
+/// Values computed while looking for a proved period that covers a heap
+/// beyond [`DIRECT_HEAP`].
+pub const PERIOD_SEARCH: usize = 1 << 20;
+
+/// Values computed before the first periodicity check of a period search.
+pub const FIRST_ROUND: usize = 1024;
+
+/// How a face computes what an evaluator needs.
+pub trait Inputs {
+    /// The face's error (it converts the library's).
+    type Error: From<GameError>;
+
+    /// G(0..count) of a heap game.
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error>;
+
+    /// Searches up to `max` values for a proved period (by default
+    /// [`HeapGame::find_period`] from [`FIRST_ROUND`] values, with no
+    /// progress shown).
+    fn period(
+        &mut self,
+        game: &HeapGame,
+        max: usize,
+    ) -> Result<(PeriodReport, NimSequence), Self::Error> {
+        Ok(game.find_period(FIRST_ROUND, max)?)
+    }
+
+    /// How many of the [`PERIOD_SEARCH`] values a period search may
+    /// compute for `game` (all, by default).
+    fn period_budget(&mut self, _game: &HeapGame) -> Result<usize, Self::Error> {
+        Ok(PERIOD_SEARCH)
+    }
+
+    /// The table of the cutting game of dimension `dim` up to sides of
+    /// `largest` (by default computed with no progress shown).
+    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Self::Error> {
+        Ok(CutTable::compute(dim, largest, &|_, _| {})?)
+    }
+}
+
+/// A heap game with every heap up to `largest` known: by a theorem, by
+/// direct computation below [`DIRECT_HEAP`], or from a proved period.
+pub fn heap_rules<I: Inputs>(
+    game: HeapGame,
+    largest: u64,
+    inputs: &mut I,
+) -> Result<HeapRuleset, I::Error> {
+    if game.closed_form_value(0).is_some() {
+        // Every heap's value is known by a theorem.
+        return Ok(HeapRuleset::new(game));
+    }
+    if largest < DIRECT_HEAP {
+        let table = inputs.heap_values(&game, largest + 1)?;
+        return Ok(HeapRuleset::with_table(game, table));
+    }
+    let budget = inputs.period_budget(&game)?;
+    let (report, values) = inputs.period(&game, budget)?;
+    match report.periodicity {
+        Some(found) if report.proved => Ok(HeapRuleset::with_period(game, values, found)),
+        _ => Err(GameError::Limit {
+            what: format!("a heap of {largest}"),
+            limit: format!(
+                "heaps below {DIRECT_HEAP} computed directly, or a period proved within {budget} values ({})",
+                report.reason
+            ),
+        }
+        .into()),
+    }
+}
+
+/// The largest heap among the components written `texts`.
+pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
+    texts
+        .iter()
+        .try_fold(0u64, |m, t| parse_heap(t).map(|h| m.max(h)))
+}
+
+/// The evaluator of sums of the positions written `texts` in `game`, with
+/// every value it needs computed through `inputs`. Graphs must be
+/// acyclic (graphs with cycles are evaluated by [`crate::loopy`]).
+pub fn sum_evaluator<I: Inputs>(
+    game: Game,
+    texts: &[String],
+    inputs: &mut I,
+) -> Result<Arc<dyn SumEvaluator>, I::Error> {
+    Ok(match game {
+        Game::Heap(game) => match game.family().own_positions() {
+            Some(own) => {
+                let largest = own.largest_heap(texts)?;
+                let values = inputs.heap_values(&game, largest + 1)?;
+                own.evaluator(values)
+            }
+            None => {
+                let largest = largest_heap(texts)?;
+                Arc::new(heap_rules(game, largest, inputs)?)
+            }
+        },
+        Game::Positional(game) => game,
+        Game::Cut(game) => {
+            let mut largest = 0usize;
+            for text in texts {
+                let cuboid = game.parse_position(text)?;
+                largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
+            }
+            let table = inputs.cut_table(game.dim(), largest)?;
+            Arc::new(game.with_table(table))
+        }
+        Game::Graph(graph) => {
+            graph.solve_all().map_err(|e| GameError::Rules {
+                message: format!(
+                    "{e}: sums of graphs with cycles are evaluated by Smith's rule (eval), not here"
+                ),
+            })?;
+            Arc::new((*graph).clone())
+        }
+    })
+}
