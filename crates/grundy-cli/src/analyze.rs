@@ -5,18 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grundy::period::exceptions;
-use grundy::rare::{best_mask, is_rare};
-use grundy::report::{AnalyzeReport, Largest, PeriodSummary, RarePosition, RareReport};
+use grundy::report::AnalyzeReport;
 use grundy::spec::parse_heap_spec;
 
 use crate::period_cmd::{search_period, MaxValues, FIRST_ROUND};
 use crate::plot::{write_plot, PlotSpec};
 use crate::Format;
-
-/// Rare positions listed at most; a sparse space is reported when rare
-/// positions are at most this many or 5% of all.
-const RARE_LIST: usize = 60;
 
 /// A file name made from the spec: `kayles.svg`, `0.137.svg`.
 pub fn default_plot_path(spec: &str) -> PathBuf {
@@ -97,26 +91,6 @@ fn report_on(
     convention: Option<&'static str>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let n = values.len();
-    let (largest_at, largest) = values
-        .iter()
-        .enumerate()
-        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
-        .unwrap_or((0, 0));
-    let exceptional = report
-        .periodicity
-        .map(|found| exceptions(values, &found))
-        .unwrap_or_default();
-    let rare = best_mask(values.iter()).filter(|&(_, count)| count <= RARE_LIST.max(n / 20));
-    let rare_positions: Vec<(usize, u64)> = match rare {
-        Some((mask, _)) => values
-            .iter()
-            .enumerate()
-            .filter(|&(_, v)| is_rare(v, mask))
-            .take(RARE_LIST)
-            .collect(),
-        None => Vec::new(),
-    };
     let (plot_path, explicit) = match plot {
         PlotChoice::Default => (Some(default_plot_path(spec)), false),
         PlotChoice::File(path) => (Some(path), true),
@@ -134,29 +108,11 @@ fn report_on(
         .err()
         .map(|e| format!("{}: {e:#}", path.display()))
     });
-    let mut period = PeriodSummary::new(spec, report);
-    period.convention = convention;
-    let analysis = AnalyzeReport {
-        period,
-        first_values: values.iter().take(60).collect(),
-        largest: Largest {
-            value: largest,
-            n: largest_at,
-        },
-        exceptions: exceptional,
-        rare: rare.map(|(mask, count)| RareReport {
-            mask,
-            count,
-            positions: rare_positions
-                .iter()
-                .map(|&(n, value)| RarePosition { n, value })
-                .collect(),
-        }),
-        plot: plot_path
-            .filter(|_| plot_error.is_none())
-            .map(|p| p.display().to_string()),
-        plot_error: plot_error.clone(),
-    };
+    let mut analysis = AnalyzeReport::of_values(spec, report, values, convention);
+    analysis.plot = plot_path
+        .filter(|_| plot_error.is_none())
+        .map(|p| p.display().to_string());
+    analysis.plot_error = plot_error.clone();
     crate::printer::print(&analysis, format)?;
     match plot_error {
         Some(error) if explicit => anyhow::bail!("the plot was not written: {error}"),

@@ -140,6 +140,65 @@ pub struct AnalyzeReport {
     pub plot_error: Option<String>,
 }
 
+/// Rare positions listed at most by [`AnalyzeReport::of_values`]; a sparse
+/// space is reported when rare positions are at most this many or 5% of
+/// all.
+pub const RARE_LIST: usize = 60;
+
+impl AnalyzeReport {
+    /// The analysis of computed values: the period report, the first
+    /// values, the largest, the exceptions and the rare values (no plot:
+    /// the face that draws one fills `plot`).
+    #[must_use]
+    pub fn of_values(
+        spec: &str,
+        report: &PeriodReport,
+        values: &crate::sequence::NimSequence,
+        convention: Option<&'static str>,
+    ) -> AnalyzeReport {
+        use crate::rare::{best_mask, is_rare};
+        let n = values.len();
+        let (largest_at, largest) = values
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+            .unwrap_or((0, 0));
+        let exceptional = report
+            .periodicity
+            .map(|found| crate::period::exceptions(values, &found))
+            .unwrap_or_default();
+        let rare = best_mask(values.iter()).filter(|&(_, count)| count <= RARE_LIST.max(n / 20));
+        let rare_positions: Vec<RarePosition> = match rare {
+            Some((mask, _)) => values
+                .iter()
+                .enumerate()
+                .filter(|&(_, v)| is_rare(v, mask))
+                .take(RARE_LIST)
+                .map(|(n, value)| RarePosition { n, value })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut period = PeriodSummary::new(spec, report);
+        period.convention = convention;
+        AnalyzeReport {
+            period,
+            first_values: values.iter().take(60).collect(),
+            largest: Largest {
+                value: largest,
+                n: largest_at,
+            },
+            exceptions: exceptional,
+            rare: rare.map(|(mask, count)| RareReport {
+                mask,
+                count,
+                positions: rare_positions,
+            }),
+            plot: None,
+            plot_error: None,
+        }
+    }
+}
+
 /// The largest value of a sequence and its first position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Largest {
