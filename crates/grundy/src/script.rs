@@ -48,6 +48,66 @@ pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
 /// vertices.
 pub const MAX_BOUND: u64 = 1 << 20;
 
+/// The sandbox rule for heaps that rules written by users (scripts,
+/// Python callables) return as an option of a heap of `n`: not negative,
+/// and smaller than `n` (so the game cannot loop), or, for a loopy game,
+/// at most its `bound`. The message says what the option did wrong.
+pub fn checked_option_heap(n: u64, bound: Option<u64>, size: i64) -> Result<u64, String> {
+    if size < 0 {
+        return Err(format!("returned a negative heap {size}"));
+    }
+    let size = size as u64;
+    match bound {
+        None if size >= n => Err(format!(
+            "returned a heap of {size}, which is not smaller than {n}: the game would loop (define fn bound() for a loopy game)"
+        )),
+        Some(b) if size > b => Err(format!("returned a heap of {size}, beyond bound() = {b}")),
+        _ => Ok(size),
+    }
+}
+
+/// The game graph over the heaps `0..=bound` of loopy rules written by a
+/// user, whose `options(n, out)` writes each option as one heap or none
+/// (the heap taken whole); `name` identifies the rules in messages.
+pub fn bounded_rules_graph(
+    name: &str,
+    bound: u64,
+    options: &mut dyn FnMut(u64, &mut Options<u64>) -> Result<(), GameError>,
+) -> Result<crate::graph::Graph, GameError> {
+    if bound > MAX_BOUND {
+        return Err(GameError::Limit {
+            what: format!("the bound {bound} of {name}"),
+            limit: format!("{MAX_BOUND} heaps"),
+        });
+    }
+    let mut followers: Vec<Vec<u32>> = Vec::with_capacity(bound as usize + 1);
+    let mut out = Options::new();
+    for n in 0..=bound {
+        out.clear();
+        options(n, &mut out)?;
+        let mut list = Vec::with_capacity(out.len());
+        for option in out.iter() {
+            match option {
+                [] => list.push(0),
+                [a] => list.push(*a as u32),
+                _ => {
+                    return Err(GameError::Rules {
+                        message: format!(
+                            "{name}: options({n}) returned a move to {} heaps; with a bound every option is one heap ([a]) or none ([])",
+                            option.len()
+                        ),
+                    })
+                }
+            }
+        }
+        followers.push(list);
+    }
+    let names = (0..=bound).map(|n| n.to_string()).collect();
+    crate::graph::Graph::from_followers(names, &followers).map_err(|e| GameError::Rules {
+        message: e.to_string(),
+    })
+}
+
 /// A loopy game defined by a script with `fn bound()` beside
 /// `fn options(n)`: options may be any heap up to the bound (larger or
 /// smaller than n, so the game may loop), each a single heap (`[a]`) or
@@ -95,33 +155,8 @@ impl BoundedScript {
                     "script {name}: bound() must be from 0 to {MAX_BOUND}, not {bound}"
                 ),
             })?;
-        let mut followers: Vec<Vec<u32>> = Vec::with_capacity(bound as usize + 1);
-        let mut options = Options::new();
-        for n in 0..=bound {
-            options.clear();
-            script.options_up_to(n, bound, &mut options)?;
-            let mut list = Vec::with_capacity(options.len());
-            for option in options.iter() {
-                match option {
-                    [] => list.push(0),
-                    [a] => list.push(*a as u32),
-                    _ => {
-                        return Err(GameError::Rules {
-                            message: format!(
-                                "script {name}: options({n}) returned a move to {} heaps; with bound() every option is one heap ([a]) or none ([])",
-                                option.len()
-                            ),
-                        })
-                    }
-                }
-            }
-            followers.push(list);
-        }
-        let names = (0..=bound).map(|n| n.to_string()).collect();
-        let graph = crate::graph::Graph::from_followers(names, &followers).map_err(|e| {
-            GameError::Rules {
-                message: e.to_string(),
-            }
+        let graph = bounded_rules_graph(&format!("script {name}"), bound, &mut |n, out| {
+            script.options_up_to(n, bound, out)
         })?;
         Ok(BoundedScript { graph })
     }
@@ -248,23 +283,7 @@ impl ScriptRules {
                 let size = part
                     .as_int()
                     .map_err(|t| bad(format!("returned a heap that is a {t}, not an integer")))?;
-                if size < 0 {
-                    return Err(bad(format!("returned a negative heap {size}")));
-                }
-                let size = size as u64;
-                match bound {
-                    None if size >= n => {
-                        return Err(bad(format!(
-                            "returned a heap of {size}, which is not smaller than {n}: the game would loop (define fn bound() for a loopy game)"
-                        )));
-                    }
-                    Some(b) if size > b => {
-                        return Err(bad(format!(
-                            "returned a heap of {size}, beyond bound() = {b}"
-                        )));
-                    }
-                    _ => {}
-                }
+                let size = checked_option_heap(n, bound, size).map_err(bad)?;
                 if size > 0 {
                     out.push_component(size);
                 }
