@@ -72,7 +72,7 @@ pub fn checked_option_heap(n: u64, bound: Option<u64>, size: i64) -> Result<u64,
 pub fn bounded_rules_graph(
     name: &str,
     bound: u64,
-    options: &mut dyn FnMut(u64, &mut Options<u64>) -> Result<(), GameError>,
+    mut options: impl FnMut(u64, &mut Options<u64>) -> Result<(), GameError>,
 ) -> Result<crate::graph::Graph, GameError> {
     if bound > MAX_BOUND {
         return Err(GameError::Limit {
@@ -155,7 +155,7 @@ impl BoundedScript {
                     "script {name}: bound() must be from 0 to {MAX_BOUND}, not {bound}"
                 ),
             })?;
-        let graph = bounded_rules_graph(&format!("script {name}"), bound, &mut |n, out| {
+        let graph = bounded_rules_graph(&format!("script {name}"), bound, |n, out| {
             script.options_up_to(n, bound, out)
         })?;
         Ok(BoundedScript { graph })

@@ -1,0 +1,329 @@
+"""grundy: Sprague-Grundy theory made practical, from Python.
+
+An impartial game is a game graph where both players have the same moves
+and whoever cannot move loses. Every position has a Grundy value
+(nimber), ``G(x) = mex{G(y) : x -> y}``; ``G(x) = 0`` exactly when the
+player to move loses, and a sum of games has the XOR of the parts' values.
+
+>>> import grundy
+>>> kayles = grundy.Game("kayles")
+>>> kayles.values(12)
+array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], dtype=uint8)
+>>> kayles.period().proved
+True
+>>> kayles.value(10**18)
+1
+>>> [m.description for m in kayles.eval("3 4 6").winning_moves][:1]
+['from the heap of 3 take 1, leaving a heap of 2']
+
+The engines are grundy's own (the Rust library the ``grundy`` command
+line tool runs); reports are the same reports, parsed from the same JSON.
+Long computations release the GIL and stop on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+
+from . import _grundy
+from ._grundy import LimitError, Nimber, mex, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
+
+__all__ = [
+    "Game",
+    "Report",
+    "Evaluation",
+    "Move",
+    "Nimber",
+    "LimitError",
+    "families",
+    "examples",
+    "mex",
+    "nim_add",
+    "nim_mul",
+    "nim_div",
+    "nim_inv",
+    "nim_sqrt",
+    "nim_pow",
+]
+
+__version__ = _grundy.__version__
+
+#: Values computed at most while looking for a proved period, by default
+#: (the CLI's ``period`` default, 2^24).
+PERIOD_MAX = 1 << 24
+
+#: Values computed at most by ``analyze``, by default (the CLI's, 2^16).
+ANALYZE_MAX = 1 << 16
+
+#: Misère values computed by ``analyze(misere=True)``, by default (64).
+MISERE_MAX = 64
+
+Position = Union[str, int, Sequence[Union[str, int]]]
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, list):
+        shown = ", ".join(_cell(v) if isinstance(v, (list, dict)) else str(v) for v in value[:20])
+        more = f", ... ({len(value)} in all)" if len(value) > 20 else ""
+        return "[" + shown + more + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_cell(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+class Report(dict):
+    """A report of the library, as the CLI's ``--format json`` prints it.
+
+    It is a ``dict`` of the JSON fields, whose fields also read as
+    attributes (``report.proved``); in a notebook it shows as a table.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(f"this report has no field {name!r}; it has {sorted(self)}") from None
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+            f"<td style='text-align:left'>{html.escape(_cell(v))}</td></tr>"
+            for k, v in self.items()
+        )
+        return f"<table>{rows}</table>"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict.__repr__(self)})"
+
+
+class Move(Report):
+    """A winning move of a sum: ``component`` (its index in the sum),
+    ``before`` and ``after`` (that component before and after the move),
+    ``description`` (the move in the game's words) and ``result`` (the whole
+    sum it leaves)."""
+
+    @property
+    def before(self) -> Any:
+        return self.get("from")
+
+    @property
+    def after(self) -> Any:
+        return self.get("to")
+
+
+class Evaluation(Report):
+    """The evaluation of a position (a sum of components): ``value`` (its
+    nimber, normal play), ``outcome`` (``"P"``: the player to move loses,
+    ``"N"``: wins, ``"D"``: a draw in loopy games) and ``winning_moves``
+    (every move that wins, as :class:`Move`)."""
+
+    @property
+    def value(self) -> Optional[int]:
+        return self.get("value")
+
+    @property
+    def winning_moves(self) -> list:
+        return [Move(m) for m in self.get("winning_moves") or []]
+
+    def _repr_html_(self) -> str:
+        head = Report({k: v for k, v in self.items() if k != "winning_moves"})._repr_html_()
+        moves = "".join(
+            f"<tr><td>{m.get('component')}</td><td>{html.escape(str(m.before))}</td>"
+            f"<td>{html.escape(_cell(m.after))}</td><td>{html.escape(str(m.description))}</td></tr>"
+            for m in self.winning_moves
+        )
+        if not moves:
+            return head
+        return (
+            head
+            + "<table><tr><th>component</th><th>before</th><th>after</th><th>move</th></tr>"
+            + moves
+            + "</table>"
+        )
+
+
+def families() -> list:
+    """Every family grundy knows: ``(spec form, description)`` pairs."""
+    return [tuple(f) for f in _grundy.CoreGame.families()]
+
+
+def examples() -> list:
+    """An example spec of every family, from the registry (the CLI's and
+    the web explorer's examples)."""
+    return list(_grundy.CoreGame.examples())
+
+
+class Game:
+    """A game of any family grundy knows, named by its spec as on the
+    command line: ``Game("kayles")``, ``Game("0.137")``, ``Game("sub:1,3,4")``,
+    ``Game("wythoff")``, ``Game("ruler")``, ``Game("cut:2")``,
+    ``Game("graph:FILE")``... A malformed spec raises ``ValueError`` with
+    the parser's message (a caret under the offending character).
+
+    Rules written in Python come from :meth:`Game.from_rules`, graphs from
+    :meth:`Game.from_graph`.
+    """
+
+    def __init__(self, spec: str) -> None:
+        self._core = _grundy.CoreGame(spec)
+        self.name = spec.strip()
+
+    @classmethod
+    def _wrap(cls, core: Any, name: str) -> "Game":
+        game = cls.__new__(cls)
+        game._core = core
+        game.name = name
+        return game
+
+    @classmethod
+    def from_rules(
+        cls,
+        options: Callable[[int], Iterable[Iterable[int]]],
+        name: str = "rules",
+        bound: Optional[int] = None,
+    ) -> "Game":
+        """A heap game whose moves are given by ``options(n)``: every
+        option of a heap of ``n``, each a list of the heap sizes it leaves
+        (``[]`` takes the heap whole; heaps of 0 vanish).
+
+        The same sandbox rule as scripts: every heap left must be smaller
+        than ``n``, so the game cannot loop. With ``bound``, heaps may be
+        anything up to ``bound`` (larger than ``n`` too), each option one
+        heap or none, and the game is solved as a graph over
+        ``0..bound`` (draws possible).
+
+        This is the slow path, for quick experiments: one Python call per
+        heap. An exception raised by ``options`` comes out unchanged.
+        """
+        core = _grundy.CoreGame.from_rules(options, name, bound)
+        return cls._wrap(core, name)
+
+    @classmethod
+    def from_graph(cls, graph: Any, name: str = "graph") -> "Game":
+        """A game on an explicit graph: a dict ``{vertex: [successors]}``
+        or a networkx ``DiGraph`` (a move goes along an edge). Vertex names
+        are ``str()`` of the keys; every successor must be a vertex."""
+        if hasattr(graph, "successors") and hasattr(graph, "nodes"):
+            adjacency = {v: list(graph.successors(v)) for v in graph.nodes}
+        elif isinstance(graph, Mapping):
+            adjacency = {v: list(s) for v, s in graph.items()}
+        else:
+            raise TypeError("a graph is a dict {vertex: [successors]} or a networkx DiGraph")
+        vertices = list(adjacency)
+        index = {v: i for i, v in enumerate(vertices)}
+        followers = []
+        for v in vertices:
+            row = []
+            for s in adjacency[v]:
+                if s not in index:
+                    raise ValueError(f"vertex {v!r} has successor {s!r}, which is not a vertex")
+                row.append(index[s])
+            followers.append(row)
+        core = _grundy.CoreGame.from_followers([str(v) for v in vertices], followers)
+        return cls._wrap(core, name)
+
+    @classmethod
+    def from_file(cls, path: str) -> "Game":
+        """A game graph read from a file (``name: successors...`` lines),
+        as ``Game("graph:" + path)``."""
+        return cls("graph:" + str(path))
+
+    @property
+    def kind(self) -> str:
+        """``"heap"``, ``"rows"`` (coin-turning: heaps stand for heads),
+        ``"graph"``, ``"cut"`` or ``"positional"`` (pairs, boards)."""
+        return self._core.kind
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+    def _repr_html_(self) -> str:
+        return f"<b>{html.escape(self.name)}</b> ({html.escape(self.kind)} game)"
+
+    def values(self, n: int, misere: bool = False) -> Any:
+        """G(0), ..., G(n-1) of a heap game as a numpy array of the
+        narrowest unsigned type that holds them (uint8, uint16, uint32).
+        ``misere=True`` gives misère nim-values (by search: small n)."""
+        return self._core.values(_count(n), bool(misere))
+
+    def period(self, max: int = PERIOD_MAX) -> Report:
+        """Extends the sequence until its period is proved (by the
+        family's theorem) or ``max`` values: the CLI's ``period`` report
+        (``period``, ``preperiod``, ``saltus``, ``proved``, ``reason``...)."""
+        return Report(json.loads(self._core.period_json(_count(max), self.name)))
+
+    def value(self, n: int, max: int = PERIOD_MAX) -> int:
+        """G(n) for any n below 2^64: by the family's theorem, directly
+        when n is within ``max``, or from a proved period. :meth:`value_report`
+        says how it is known."""
+        return self.value_report(n, max)["value"]
+
+    def value_report(self, n: int, max: int = PERIOD_MAX) -> Report:
+        """G(n) and how it is known: the CLI's ``value`` report."""
+        return Report(json.loads(self._core.value_json(_count(n), _count(max), self.name)))
+
+    def analyze(self, n: Optional[int] = None, misere: bool = False) -> Report:
+        """The main job: the period and how it is known, the first values,
+        the largest value, the exceptions before the period and the rare
+        values, from at most ``n`` values (default 2^16; 64 for misère)."""
+        if n is None:
+            n = MISERE_MAX if misere else ANALYZE_MAX
+        return Report(json.loads(self._core.analyze_json(_count(n), bool(misere), self.name)))
+
+    def genus(self, n: Optional[int] = None, position: Optional[Position] = None) -> Report:
+        """The genus (misère play) of each heap 0..n-1 of a heap game, or
+        of each component of ``position`` for games with positions of
+        their own: the CLI's ``genus`` report (``genus``, ``symbols``, ``tame``)."""
+        if position is None and n is None:
+            raise TypeError("genus needs n (heaps 0..n-1) or a position")
+        count = _count(n) if n is not None else 0
+        return Report(json.loads(self._core.genus_json(count, position, self.name)))
+
+    def eval(self, position: Position, misere: bool = False) -> Evaluation:
+        """Value, outcome and every winning move of a sum: ``"3 4 7"``,
+        ``[3, 4, 7]``, ``"(3,5)+(2,2)"``, ``"THHTH"``... (components separated
+        by spaces or ``+``). A malformed position raises ``ValueError``."""
+        return Evaluation(json.loads(self._core.eval_json(position, bool(misere), self.name)))
+
+    def moves(self, position: Position, misere: bool = False) -> list:
+        """Every move of a sum, with the sum it leaves and whether it wins."""
+        return [Report(m) for m in json.loads(self._core.moves_json(position, bool(misere)))]
+
+    def table(self, max: int) -> Any:
+        """The values of a game on two coordinates (``wythoff``, ``mem``,
+        ``tartan(A,B)``...) as a 2-D numpy array, ``table[x, y]``; or of a
+        cutting game ``cut:D`` as a D-dimensional array indexed by the sides."""
+        return self._core.table(_count(max))
+
+    def plot(self, n: int = 1000, misere: bool = False) -> Any:
+        """A matplotlib figure of G(0..n-1), the preperiod marked when a
+        period is found (needs matplotlib)."""
+        try:
+            import matplotlib.figure
+        except ImportError as error:
+            raise ImportError("Game.plot needs matplotlib: pip install matplotlib") from error
+        values = self.values(n, misere=misere)
+        figure = matplotlib.figure.Figure(figsize=(8, 3))
+        axes = figure.add_subplot()
+        axes.plot(range(len(values)), values, ".", markersize=2)
+        axes.set_xlabel("n")
+        axes.set_ylabel("misère value" if misere else "G(n)")
+        axes.set_title(self.name + (" (misère)" if misere else ""))
+        if not misere:
+            report = self.period(max=max(n, 1))
+            if report.get("period") is not None:
+                axes.axvline(report["preperiod"], color="grey", linestyle="--", linewidth=0.8)
+        return figure
+
+
+def _count(n: Any) -> int:
+    """A count or a heap: a non-negative integer (numpy integers too)."""
+    try:
+        value = int(n)
+    except (TypeError, ValueError):
+        raise TypeError(f"expected a non-negative integer, not {n!r}") from None
+    if value != n or value < 0:
+        raise ValueError(f"expected a non-negative integer, not {n!r}")
+    return value

@@ -1,0 +1,867 @@
+//! `grundy._grundy`: the native core of the Python package.
+//!
+//! The package's Python layer (`python/grundy/__init__.py`) gives the
+//! public API, its docstrings and the notebook views; this core only binds
+//! the library: every answer comes from the same library functions the CLI
+//! calls, and every report is the library's typed report serialised to
+//! the CLI's JSON (the Python layer parses it), so the two agree by
+//! construction.
+//!
+//! **The GIL and Ctrl-C.** Computations run with the GIL released
+//! (`Python::detach`), on the calling thread. Between steps of a long
+//! computation (at most every [`CHECK_EVERY`]) they take the GIL back
+//! for a moment and ask Python whether a signal arrived; a
+//! `KeyboardInterrupt` stops the computation through the progress callback
+//! of the library's loops ([`GameError::Stopped`]), and the exception
+//! itself is kept in [`PENDING`] so that Python sees it, not a wrapped
+//! message. Rules written in Python (`Game.from_rules`) take the GIL for
+//! each call; an exception they raise is kept the same way.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use grundy::cut::CutTable;
+use grundy::evaluator::{sum_evaluator, Inputs};
+use grundy::heap::{HeapFamily, HeapGame, MoveCount};
+use grundy::period::{PeriodReport, ProofRule};
+use grundy::report::{AnalyzeReport, GenusReport, PeriodSummary, SumEvaluator, ValueReport};
+use grundy::ruleset::Options;
+use grundy::sequence::dense::Kernel;
+use grundy::sequence::{EngineChoice, NimSequence, Stepper};
+use grundy::spec::{parse_spec, Game};
+use grundy::{GameError, MexSet, Nimber};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{IntoPyArray, PyArray2, PyArrayDyn};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError, PyZeroDivisionError};
+use pyo3::prelude::*;
+use pyo3::types::PySequence;
+
+create_exception!(
+    _grundy,
+    LimitError,
+    PyValueError,
+    "A request beyond a limit of the engine or of the machine; the message names the limit."
+);
+
+/// How often a long computation asks Python for signals.
+const CHECK_EVERY: Duration = Duration::from_millis(50);
+
+/// The largest step of a values computation (the step also shrinks to
+/// about a quarter second of work).
+const MOST_STEP: usize = 1 << 16;
+
+/// An exception raised in Python while the library was computing (a
+/// `KeyboardInterrupt`, or an error in a rules callable): it replaces the
+/// library error it caused.
+static PENDING: Mutex<Option<PyErr>> = Mutex::new(None);
+
+fn keep_pending(error: PyErr) {
+    if let Ok(mut pending) = PENDING.lock() {
+        pending.get_or_insert(error);
+    }
+}
+
+fn take_pending() -> Option<PyErr> {
+    PENDING.lock().ok().and_then(|mut p| p.take())
+}
+
+/// A library error as a Python exception: the exception that caused it
+/// when there is one, `LimitError` for limits, `ValueError` otherwise.
+fn game_error(error: GameError) -> PyErr {
+    if let Some(pending) = take_pending() {
+        return pending;
+    }
+    match error {
+        GameError::Limit { .. } => LimitError::new_err(error.to_string()),
+        GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+fn spec_error(error: grundy::spec::SpecError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+fn json_error(error: serde_json::Error) -> PyErr {
+    PyValueError::new_err(format!("the report could not be written: {error}"))
+}
+
+/// Asks Python for signals at most every [`CHECK_EVERY`]; a signal's
+/// exception is kept and stops the computation.
+struct Interrupt {
+    last: Instant,
+}
+
+impl Interrupt {
+    fn new() -> Interrupt {
+        Interrupt {
+            last: Instant::now(),
+        }
+    }
+
+    fn check(&mut self) -> Result<(), GameError> {
+        if self.last.elapsed() < CHECK_EVERY {
+            return Ok(());
+        }
+        self.last = Instant::now();
+        Python::attach(|py| py.check_signals()).map_err(|error| {
+            keep_pending(error);
+            GameError::Stopped {
+                reason: "interrupted".to_owned(),
+            }
+        })
+    }
+}
+
+/// G(0..count) of a heap game, stopping on a signal between steps.
+fn values_until_signal(
+    game: &HeapGame,
+    count: u64,
+    interrupt: &mut Interrupt,
+) -> Result<NimSequence, GameError> {
+    let count = usize::try_from(count).map_err(|_| GameError::Limit {
+        what: format!("{count} values"),
+        limit: "the address space".to_owned(),
+    })?;
+    let mut engine = game.engine(EngineChoice::Auto)?;
+    let mut steps = Stepper::new(MOST_STEP);
+    let mut done = 0usize;
+    while done < count {
+        done = count.min(done + steps.next_step());
+        engine.extend_to(done)?;
+        interrupt.check()?;
+    }
+    Ok(engine.into_values())
+}
+
+/// What the Python module computes for an evaluator: everything with
+/// Ctrl-C checked between steps.
+struct PyInputs {
+    interrupt: Interrupt,
+}
+
+impl Inputs for PyInputs {
+    type Error = GameError;
+
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, GameError> {
+        values_until_signal(game, count, &mut self.interrupt)
+    }
+
+    fn period(
+        &mut self,
+        game: &HeapGame,
+        max: usize,
+    ) -> Result<(PeriodReport, NimSequence), GameError> {
+        let interrupt = &mut self.interrupt;
+        game.find_period_observed(
+            EngineChoice::Auto,
+            grundy::evaluator::FIRST_ROUND,
+            max,
+            &mut |_, _| interrupt.check(),
+        )
+    }
+
+    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, GameError> {
+        CutTable::compute(dim, largest, &|_, _| {})
+    }
+}
+
+/// Rules written as a Python callable `options(n) -> [[heap, ...], ...]`:
+/// a heap family like a script's, with the same sandbox rule.
+struct PythonRules {
+    name: String,
+    options: Py<PyAny>,
+}
+
+impl std::fmt::Debug for PythonRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PythonRules")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl PythonRules {
+    /// Calls the callable for a heap of `n` and writes its options, each
+    /// heap checked by the sandbox rule (`bound`: the loopy rule).
+    fn write_options(
+        &self,
+        n: u64,
+        bound: Option<u64>,
+        out: &mut Options<u64>,
+    ) -> Result<(), GameError> {
+        let name = &self.name;
+        let rules_error = |message: String| GameError::Rules {
+            message: format!("{name}: options({n}) {message}"),
+        };
+        Python::attach(|py| {
+            let result = self.options.call1(py, (n,)).map_err(|error| {
+                let message = format!("raised {error}");
+                keep_pending(error);
+                rules_error(message)
+            })?;
+            let result = result.bind(py);
+            let listed = result
+                .cast::<PySequence>()
+                .map_err(|_| rules_error("did not return a list of options".to_owned()))?;
+            for option in listed.try_iter().map_err(|e| rules_error(e.to_string()))? {
+                let option = option.map_err(|e| rules_error(e.to_string()))?;
+                let heaps = option.cast::<PySequence>().map_err(|_| {
+                    rules_error(format!(
+                        "returned an option that is not a list of heap sizes: {option}"
+                    ))
+                })?;
+                for heap in heaps.try_iter().map_err(|e| rules_error(e.to_string()))? {
+                    let heap = heap.map_err(|e| rules_error(e.to_string()))?;
+                    let size: i64 = heap.extract().map_err(|_| {
+                        rules_error(format!("returned a heap that is not an integer: {heap}"))
+                    })?;
+                    let size = grundy::script::checked_option_heap(n, bound, size)
+                        .map_err(&rules_error)?;
+                    if size > 0 {
+                        out.push_component(size);
+                    }
+                }
+                out.end_option();
+            }
+            Ok(())
+        })
+    }
+}
+
+impl HeapFamily for PythonRules {
+    fn options(&self, n: u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        self.write_options(n, None, out)
+    }
+
+    fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
+        Ok(Box::new(PythonKernel {
+            rules: Arc::new(PythonRules {
+                name: self.name.clone(),
+                options: Python::attach(|py| self.options.clone_ref(py)),
+            }),
+            options: Options::new(),
+            seen: MexSet::new(),
+        }))
+    }
+
+    fn proof_rule(&self) -> ProofRule {
+        ProofRule::Observed("no periodicity theorem covers rules written in Python".to_owned())
+    }
+
+    fn move_count(&self) -> MoveCount {
+        MoveCount::AboutOnePerToken
+    }
+}
+
+/// The dense kernel of Python rules: their options, valued from the
+/// values so far (the mex of the options' XORs).
+struct PythonKernel {
+    rules: Arc<PythonRules>,
+    options: Options<u64>,
+    seen: MexSet,
+}
+
+impl Kernel for PythonKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.options.clear();
+        self.rules.options(n as u64, &mut self.options)?;
+        self.seen.reset(self.options.len());
+        for option in self.options.iter() {
+            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
+            self.seen.insert(value);
+        }
+        Ok(self.seen.mex().value())
+    }
+}
+
+/// A game of any family grundy knows, or of rules written in Python.
+#[pyclass(module = "grundy._grundy", name = "CoreGame", frozen)]
+struct CoreGame {
+    spec: String,
+    game: Game,
+}
+
+fn kind_of(game: &Game) -> &'static str {
+    match game {
+        Game::Heap(game) if game.family().own_positions().is_some() => "rows",
+        Game::Heap(_) => "heap",
+        Game::Graph(_) => "graph",
+        Game::Cut(_) => "cut",
+        Game::Positional(_) => "positional",
+        _ => "other",
+    }
+}
+
+/// The components of a position: one text, or a list of texts or numbers.
+fn position_texts(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Ok(text) = position.extract::<String>() {
+        return Ok(text
+            .split(|c: char| c.is_whitespace() || c == '+')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect());
+    }
+    if let Ok(n) = position.extract::<u64>() {
+        return Ok(vec![n.to_string()]);
+    }
+    if position.cast::<PySequence>().is_ok() {
+        let mut texts = Vec::new();
+        for part in position.try_iter()? {
+            let part = part?;
+            texts.push(match part.extract::<u64>() {
+                Ok(n) => n.to_string(),
+                Err(_) => part.str()?.to_string(),
+            });
+        }
+        return Ok(texts);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a position is a string ('3 4 7' or '3+4+7'), a number, or a list of components, not {}",
+        position.get_type().name()?
+    )))
+}
+
+fn to_json(report: &impl serde::Serialize) -> PyResult<String> {
+    serde_json::to_string(report).map_err(json_error)
+}
+
+impl CoreGame {
+    fn heap(&self, what: &str) -> PyResult<&HeapGame> {
+        match &self.game {
+            Game::Heap(game) => Ok(game),
+            other => Err(PyTypeError::new_err(format!(
+                "'{}' is a {} game: {what} is for heap games (use eval for its positions)",
+                self.spec,
+                kind_of(other)
+            ))),
+        }
+    }
+
+    fn evaluator(&self, py: Python<'_>, texts: &[String]) -> PyResult<Arc<dyn SumEvaluator>> {
+        let game = self.game.clone();
+        py.detach(|| {
+            sum_evaluator(
+                game,
+                texts,
+                &mut PyInputs {
+                    interrupt: Interrupt::new(),
+                },
+            )
+        })
+        .map_err(game_error)
+    }
+}
+
+/// G(0..count) as a numpy array of the narrowest unsigned type.
+fn sequence_array(py: Python<'_>, values: NimSequence) -> Py<PyAny> {
+    match values {
+        NimSequence::U8(v) => v.into_pyarray(py).into_any().unbind(),
+        NimSequence::U16(v) => v.into_pyarray(py).into_any().unbind(),
+        NimSequence::U32(v) => v.into_pyarray(py).into_any().unbind(),
+    }
+}
+
+#[pymethods]
+impl CoreGame {
+    #[new]
+    fn new(spec: &str) -> PyResult<CoreGame> {
+        let game = parse_spec(spec).map_err(spec_error)?;
+        Ok(CoreGame {
+            spec: spec.trim().to_owned(),
+            game,
+        })
+    }
+
+    /// Rules from a Python callable; `bound`: a loopy game over `0..=bound`.
+    #[staticmethod]
+    #[pyo3(signature = (options, name, bound=None))]
+    fn from_rules(
+        py: Python<'_>,
+        options: Py<PyAny>,
+        name: String,
+        bound: Option<u64>,
+    ) -> PyResult<CoreGame> {
+        if !options.bind(py).is_callable() {
+            return Err(PyTypeError::new_err(
+                "options must be a callable: options(n) -> list of options, each a list of heap sizes",
+            ));
+        }
+        let rules = PythonRules { name, options };
+        let game = match bound {
+            None => Game::Heap(HeapGame::new(rules)),
+            Some(bound) => {
+                let name = rules.name.clone();
+                let graph = py
+                    .detach(|| {
+                        grundy::script::bounded_rules_graph(&name, bound, |n, out| {
+                            rules.write_options(n, Some(bound), out)
+                        })
+                    })
+                    .map_err(game_error)?;
+                Game::Graph(Arc::new(graph))
+            }
+        };
+        Ok(CoreGame {
+            spec: String::new(),
+            game,
+        })
+    }
+
+    /// A graph from vertex names and each vertex's successors (indices).
+    #[staticmethod]
+    fn from_followers(names: Vec<String>, followers: Vec<Vec<u32>>) -> PyResult<CoreGame> {
+        let graph = grundy::Graph::from_followers(names, &followers)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(CoreGame {
+            spec: String::new(),
+            game: Game::Graph(Arc::new(graph)),
+        })
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        kind_of(&self.game)
+    }
+
+    fn values(&self, py: Python<'_>, count: u64, misere: bool) -> PyResult<Py<PyAny>> {
+        let game = self.heap("values")?.clone();
+        let values = py
+            .detach(|| {
+                let mut interrupt = Interrupt::new();
+                if misere {
+                    grundy::misere::heap_misere_values(&game, count, &mut |_| interrupt.check())
+                } else {
+                    values_until_signal(&game, count, &mut interrupt)
+                }
+            })
+            .map_err(game_error)?;
+        Ok(sequence_array(py, values))
+    }
+
+    fn period_json(&self, py: Python<'_>, max: usize, label: &str) -> PyResult<String> {
+        let game = self.heap("period")?.clone();
+        let report = py
+            .detach(|| {
+                PyInputs {
+                    interrupt: Interrupt::new(),
+                }
+                .period(&game, max)
+            })
+            .map_err(game_error)?;
+        to_json(&PeriodSummary::new(label, &report.0))
+    }
+
+    fn value_json(&self, py: Python<'_>, n: u64, max: usize, label: &str) -> PyResult<String> {
+        let game = self.heap("value")?.clone();
+        let report = |value, how: &str| ValueReport {
+            game: label.to_owned(),
+            n,
+            value,
+            how: how.to_owned(),
+        };
+        if let Some(value) = game.closed_form_value(n) {
+            return to_json(&report(value, "by the theorem for this family"));
+        }
+        // Values up to n settle it directly when n is within reach; a
+        // proved period settles it for any n.
+        let limit = usize::try_from(n)
+            .ok()
+            .filter(|&n| n < max)
+            .map_or(max, |n| n + 1);
+        let (found, values) = py
+            .detach(|| {
+                PyInputs {
+                    interrupt: Interrupt::new(),
+                }
+                .period(&game, limit)
+            })
+            .map_err(game_error)?;
+        match (found.periodicity, found.proved) {
+            (Some(period), true) => {
+                let value = grundy::period::value_from_period(&values, &period, n)
+                    .map_err(game_error)?;
+                to_json(&report(value, &format!("from the proved {period}")))
+            }
+            _ => match usize::try_from(n).ok().filter(|&i| i < values.len()) {
+                Some(index) => to_json(&report(values.get(index), "computed directly")),
+                None => Err(LimitError::new_err(format!(
+                    "G({n}) of {label} is out of reach: no period is proved in the first {} values ({}), and computing up to n would need {n} values (the limit is max={max})",
+                    values.len(),
+                    found.reason
+                ))),
+            },
+        }
+    }
+
+    fn analyze_json(
+        &self,
+        py: Python<'_>,
+        max: usize,
+        misere: bool,
+        label: &str,
+    ) -> PyResult<String> {
+        let game = self.heap("analyze")?.clone();
+        let (report, values) = py
+            .detach(|| {
+                let mut inputs = PyInputs {
+                    interrupt: Interrupt::new(),
+                };
+                if misere {
+                    let interrupt = &mut inputs.interrupt;
+                    let values =
+                        grundy::misere::heap_misere_values(&game, max as u64, &mut |_| {
+                            interrupt.check()
+                        })?;
+                    Ok((grundy::misere::judge_misere_values(&values), values))
+                } else {
+                    inputs.period(&game, max)
+                }
+            })
+            .map_err(game_error)?;
+        let convention = misere.then_some("misere");
+        to_json(&AnalyzeReport::of_values(
+            label, &report, &values, convention,
+        ))
+    }
+
+    fn genus_json(
+        &self,
+        py: Python<'_>,
+        count: u64,
+        position: Option<&Bound<'_, PyAny>>,
+        label: &str,
+    ) -> PyResult<String> {
+        if let Some(position) = position {
+            let texts = position_texts(position)?;
+            let evaluator = self.evaluator(py, &texts)?;
+            let report = py
+                .detach(|| evaluator.genera(label, &texts))
+                .map_err(game_error)?;
+            return to_json(&report);
+        }
+        let game = self.heap("genus of heaps")?.clone();
+        let genus = py
+            .detach(|| {
+                let mut interrupt = Interrupt::new();
+                grundy::misere::heap_genus(&game, count, &mut |_| interrupt.check())
+            })
+            .map_err(game_error)?;
+        to_json(&GenusReport {
+            game: label.to_owned(),
+            symbols: genus
+                .iter()
+                .map(|g| grundy::misere::genus_symbol(g))
+                .collect(),
+            tame: genus
+                .iter()
+                .map(|g| grundy::misere::is_tame_genus(g))
+                .collect(),
+            genus,
+            positions: None,
+            position_text: None,
+        })
+    }
+
+    fn eval_json(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+        label: &str,
+    ) -> PyResult<String> {
+        let texts = position_texts(position)?;
+        if misere {
+            if let Game::Heap(game) = &self.game {
+                if game.family().own_positions().is_none() {
+                    // Bouton's rule for Nim, the quotient or the search.
+                    let heaps = texts
+                        .iter()
+                        .map(|t| grundy::heap::parse_heap(t))
+                        .collect::<Result<Vec<u64>, _>>()
+                        .map_err(game_error)?;
+                    let game = game.clone();
+                    let report = py
+                        .detach(|| grundy::report::misere_heap_eval_report(&game, label, &heaps))
+                        .map_err(game_error)?;
+                    return to_json(&report);
+                }
+            }
+        }
+        if let Game::Graph(graph) = &self.game {
+            if !misere && graph.solve_all().is_err() {
+                // Cycles: Smith's generalised values decide, draws included.
+                let vertices =
+                    grundy::report::parse_positions(&**graph, &texts).map_err(game_error)?;
+                let solution = py.detach(|| grundy::loopy::LoopySolution::solve(graph.digraph()));
+                let report = grundy::report::loopy_eval_report(graph, &solution, label, &vertices);
+                return to_json(&report);
+            }
+        }
+        let evaluator = self.evaluator(py, &texts)?;
+        if misere {
+            let report = py
+                .detach(|| evaluator.evaluate_misere(label, &texts))
+                .map_err(game_error)?;
+            to_json(&report)
+        } else {
+            let report = py
+                .detach(|| evaluator.evaluate(label, &texts))
+                .map_err(game_error)?;
+            to_json(&report)
+        }
+    }
+
+    fn moves_json(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<String> {
+        let texts = position_texts(position)?;
+        let evaluator = self.evaluator(py, &texts)?;
+        let moves = py
+            .detach(|| evaluator.moves(&texts, misere))
+            .map_err(game_error)?;
+        to_json(&moves)
+    }
+
+    /// The values over two coordinates (positional games) or of every box
+    /// (cutting games) as a numpy array indexed by the coordinates.
+    fn table(&self, py: Python<'_>, max: u64) -> PyResult<Py<PyAny>> {
+        match &self.game {
+            Game::Positional(game) => {
+                if game.value_grid().is_none() {
+                    return Err(PyTypeError::new_err(format!(
+                        "'{}' has no table over two coordinates",
+                        self.spec
+                    )));
+                }
+                let game = game.clone();
+                let table = py
+                    .detach(|| game.value_grid().map(|grid| grid.table(max)))
+                    .ok_or_else(|| PyTypeError::new_err("no table over two coordinates"))?
+                    .map_err(game_error)?;
+                let rows: Vec<Vec<u32>> = table
+                    .values
+                    .chunks(table.columns.max(1))
+                    .map(<[u32]>::to_vec)
+                    .collect();
+                Ok(PyArray2::from_vec2(py, &rows)?.into_any().unbind())
+            }
+            Game::Cut(game) => {
+                let dim = game.dim();
+                let max = usize::try_from(max)
+                    .map_err(|_| LimitError::new_err(format!("a table up to {max}")))?;
+                let table = py
+                    .detach(|| CutTable::compute(dim, max, &|_, _| {}))
+                    .map_err(game_error)?;
+                let mut array = ArrayD::<u64>::zeros(IxDyn(&vec![max + 1; dim]));
+                for (sides, value) in table.sorted_entries() {
+                    for order in permutations(&sides) {
+                        array[IxDyn(&order)] = value;
+                    }
+                }
+                Ok(PyArrayDyn::from_owned_array(py, array).into_any().unbind())
+            }
+            other => Err(PyTypeError::new_err(format!(
+                "'{}' is a {} game: table is for games on two coordinates and cutting games (heap games use values)",
+                self.spec,
+                kind_of(other)
+            ))),
+        }
+    }
+
+    /// Every family's spec form and description.
+    #[staticmethod]
+    fn families() -> Vec<(String, String)> {
+        grundy::spec::game_list()
+    }
+
+    /// An example spec of every family, from the registry.
+    #[staticmethod]
+    fn examples() -> Vec<&'static str> {
+        grundy::spec::FAMILIES.iter().map(|f| f.example).collect()
+    }
+}
+
+/// Every ordering of `sides` (at most 4! for cut:4).
+fn permutations(sides: &[usize]) -> Vec<Vec<usize>> {
+    if sides.len() <= 1 {
+        return vec![sides.to_vec()];
+    }
+    let mut all = Vec::new();
+    for i in 0..sides.len() {
+        let mut rest = sides.to_vec();
+        let first = rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            all.push(tail);
+        }
+    }
+    all
+}
+
+/// A nimber argument: a non-negative integer below 2^64.
+fn nimber(value: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+    if let Ok(n) = value.extract::<PyRef<'_, PyNimber>>() {
+        return Ok(n.0);
+    }
+    value.extract::<u64>().map(Nimber::new).map_err(|_| {
+        PyValueError::new_err(format!(
+            "a nimber is an integer from 0 to 2^64 - 1, not {value}"
+        ))
+    })
+}
+
+fn divide(a: Nimber, b: Nimber) -> PyResult<Nimber> {
+    a.nim_div(b)
+        .ok_or_else(|| PyZeroDivisionError::new_err("nimber division by 0"))
+}
+
+/// A nimber below 2^64: `+` is nim-addition (XOR), `*` nim-multiplication,
+/// `/` division in the field, `**` powers.
+#[pyclass(module = "grundy._grundy", name = "Nimber", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct PyNimber(Nimber);
+
+#[pymethods]
+impl PyNimber {
+    #[new]
+    fn py_new(value: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        nimber(value).map(PyNimber)
+    }
+
+    fn __int__(&self) -> u64 {
+        self.0.value()
+    }
+
+    fn __index__(&self) -> u64 {
+        self.0.value()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Nimber({})", self.0.value())
+    }
+
+    fn __str__(&self) -> String {
+        format!("*{}", self.0.value())
+    }
+
+    fn __bool__(&self) -> bool {
+        self.0.value() != 0
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        Ok(PyNimber(self.0.nim_add(nimber(other)?)))
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        self.__add__(other)
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        self.__add__(other)
+    }
+
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        self.__add__(other)
+    }
+
+    fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        Ok(PyNimber(self.0.nim_mul(nimber(other)?)))
+    }
+
+    fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        self.__mul__(other)
+    }
+
+    fn __truediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        divide(self.0, nimber(other)?).map(PyNimber)
+    }
+
+    fn __rtruediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyNimber> {
+        divide(nimber(other)?, self.0).map(PyNimber)
+    }
+
+    fn __pow__(&self, exponent: u64, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<PyNimber> {
+        if modulo.is_some_and(|m| !m.is_none()) {
+            return Err(PyTypeError::new_err("nimber powers take no modulus"));
+        }
+        Ok(PyNimber(self.0.nim_pow(exponent)))
+    }
+
+    /// The inverse in the field (ZeroDivisionError for 0).
+    fn inverse(&self) -> PyResult<PyNimber> {
+        divide(Nimber::new(1), self.0).map(PyNimber)
+    }
+
+    /// The square root in the field (every nimber has exactly one).
+    fn sqrt(&self) -> PyNimber {
+        PyNimber(self.0.nim_sqrt())
+    }
+
+    #[getter]
+    fn value(&self) -> u64 {
+        self.0.value()
+    }
+}
+
+#[pyfunction]
+fn nim_add(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(nimber(a)?.nim_add(nimber(b)?).value())
+}
+
+#[pyfunction]
+fn nim_mul(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(nimber(a)?.nim_mul(nimber(b)?).value())
+}
+
+#[pyfunction]
+fn nim_div(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(divide(nimber(a)?, nimber(b)?)?.value())
+}
+
+#[pyfunction]
+fn nim_inv(a: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(divide(Nimber::new(1), nimber(a)?)?.value())
+}
+
+#[pyfunction]
+fn nim_sqrt(a: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(nimber(a)?.nim_sqrt().value())
+}
+
+#[pyfunction]
+fn nim_pow(a: &Bound<'_, PyAny>, exponent: u64) -> PyResult<u64> {
+    Ok(nimber(a)?.nim_pow(exponent).value())
+}
+
+/// The mex of some values: the least non-negative integer not among them.
+#[pyfunction]
+fn mex(values: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let mut listed = Vec::new();
+    for value in values.try_iter()? {
+        listed.push(value?.extract::<u64>()?);
+    }
+    Ok(grundy::mex(listed.iter().map(|&v| Nimber::new(v))).value())
+}
+
+/// The native core of the grundy package.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CoreGame>()?;
+    m.add_class::<PyNimber>()?;
+    m.add("LimitError", m.py().get_type::<LimitError>())?;
+    m.add_function(wrap_pyfunction!(nim_add, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_div, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_inv, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_sqrt, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(mex, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
