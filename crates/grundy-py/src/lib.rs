@@ -217,7 +217,7 @@ impl PythonRules {
                     let size: i64 = heap.extract().map_err(|_| {
                         rules_error(format!("returned a heap that is not an integer: {heap}"))
                     })?;
-                    let size = grundy::script::checked_option_heap(n, bound, size)
+                    let size = grundy::script::checked_option_heap(n, bound, size, "pass bound=B")
                         .map_err(&rules_error)?;
                     if size > 0 {
                         out.push_component(size);

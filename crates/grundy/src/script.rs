@@ -51,15 +51,21 @@ pub const MAX_BOUND: u64 = 1 << 20;
 /// The sandbox rule for heaps that rules written by users (scripts,
 /// Python callables) return as an option of a heap of `n`: not negative,
 /// and smaller than `n` (so the game cannot loop), or, for a loopy game,
-/// at most its `bound`. The message says what the option did wrong.
-pub fn checked_option_heap(n: u64, bound: Option<u64>, size: i64) -> Result<u64, String> {
+/// at most its `bound`. The message says what the option did wrong;
+/// `how_to_loop` says how these rules would declare a bound.
+pub fn checked_option_heap(
+    n: u64,
+    bound: Option<u64>,
+    size: i64,
+    how_to_loop: &str,
+) -> Result<u64, String> {
     if size < 0 {
         return Err(format!("returned a negative heap {size}"));
     }
     let size = size as u64;
     match bound {
         None if size >= n => Err(format!(
-            "returned a heap of {size}, which is not smaller than {n}: the game would loop (define fn bound() for a loopy game)"
+            "returned a heap of {size}, which is not smaller than {n}: the game would loop ({how_to_loop} for a loopy game)"
         )),
         Some(b) if size > b => Err(format!("returned a heap of {size}, beyond bound() = {b}")),
         _ => Ok(size),
@@ -283,7 +289,7 @@ impl ScriptRules {
                 let size = part
                     .as_int()
                     .map_err(|t| bad(format!("returned a heap that is a {t}, not an integer")))?;
-                let size = checked_option_heap(n, bound, size).map_err(bad)?;
+                let size = checked_option_heap(n, bound, size, "define fn bound()").map_err(bad)?;
                 if size > 0 {
                     out.push_component(size);
                 }

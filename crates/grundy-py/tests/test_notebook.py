@@ -1,0 +1,46 @@
+"""Notebook views: reports as HTML tables, plots as matplotlib figures."""
+
+import pytest
+
+import grundy
+
+
+def test_reports_render_as_tables():
+    kayles = grundy.Game("kayles")
+    html = kayles.eval("3 4 6")._repr_html_()
+    assert html.count("<table>") == 2 and "from the heap of 3 take 1" in html
+    assert "<th style='text-align:left'>proved</th>" in kayles.period()._repr_html_()
+    assert "kayles" in kayles._repr_html_()
+    with pytest.raises(AttributeError, match="no field"):
+        kayles.period().no_such_field
+
+
+def test_plot_returns_a_figure():
+    matplotlib = pytest.importorskip("matplotlib")
+    figure = grundy.Game("kayles").plot(200)
+    assert isinstance(figure, matplotlib.figure.Figure)
+    axes = figure.axes[0]
+    points = axes.lines[0].get_ydata()
+    assert list(points[:5]) == [0, 1, 2, 3, 1]
+    # The preperiod (71) is marked.
+    assert any(list(line.get_xdata()) == [71, 71] for line in axes.lines[1:])
+
+
+def test_the_stubs_name_what_the_core_has():
+    import ast
+    import pathlib
+
+    from grundy import _grundy
+
+    stub = pathlib.Path(grundy.__file__).with_name("_grundy.pyi")
+    tree = ast.parse(stub.read_text())
+    named = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    assert len(named) > 8
+    for name in named:
+        assert hasattr(_grundy, name), name
+    for method in [n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "CoreGame"
+                   for n in n.body if isinstance(n, ast.FunctionDef)]:
+        assert hasattr(_grundy.CoreGame, method), method
+    # And the core has nothing public the stubs leave out.
+    public = {n for n in dir(_grundy) if not n.startswith("_")}
+    assert public <= set(named) | {"Position"}, public - set(named)
