@@ -44,3 +44,21 @@ def test_the_stubs_name_what_the_core_has():
     # And the core has nothing public the stubs leave out.
     public = {n for n in dir(_grundy) if not n.startswith("_")}
     assert public <= set(named) | {"Position"}, public - set(named)
+
+
+def test_the_readme_example_and_the_module_docs_run_as_shown():
+    import doctest
+    import re
+
+    from conftest import REPO
+
+    readme = (REPO / "README.md").read_text()
+    section = readme.split("### Python (`import grundy`)", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    test = parser.get_doctest(block, {}, "README", "README.md", 0)
+    assert len(test.examples) > 10
+    runner.run(test)
+    failed, _ = doctest.testmod(grundy, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert runner.failures == 0 and failed == 0, runner.summarize()
