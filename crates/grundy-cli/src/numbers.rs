@@ -40,29 +40,12 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// Bytes the values of a run need: `count` values at one byte each (the
 /// least), and at the moment they widen to two bytes (both copies live).
 pub fn check_memory(count: u64) -> anyhow::Result<()> {
-    let Some(total) = physical_memory() else {
-        return Ok(());
-    };
-    if count > total {
-        anyhow::bail!(
-            "{count} values need at least {count} bytes of memory (one byte per value, more once values pass 255); this machine has {total} bytes"
-        );
-    }
-    let widening = count.saturating_mul(3);
-    if widening > total {
-        eprintln!(
-            "grundy: warning: {count} values fit in memory at one byte each, but if a value passes 255 widening them needs {widening} bytes and this machine has {total}; the run would then stop with an error (a checkpointed run keeps its work)"
-        );
+    match grundy::cost::memory_fit(count) {
+        grundy::cost::MemoryFit::DoesNotFit(refusal) => anyhow::bail!("{refusal}"),
+        grundy::cost::MemoryFit::MayNotWiden(warning) => eprintln!("grundy: warning: {warning}"),
+        _ => {}
     }
     Ok(())
-}
-
-/// Physical memory in bytes, where the platform says (Linux).
-fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
 }
 
 #[cfg(test)]

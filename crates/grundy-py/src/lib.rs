@@ -20,9 +20,10 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::cost::{MemoryFit, SequenceCost};
 use grundy::cut::CutTable;
 use grundy::evaluator::{sum_evaluator, Inputs};
-use grundy::heap::{HeapFamily, HeapGame, MoveCount};
+use grundy::heap::{Growth, HeapFamily, HeapGame, MoveCount};
 use grundy::period::{PeriodReport, ProofRule};
 use grundy::report::{AnalyzeReport, GenusReport, PeriodSummary, SumEvaluator, ValueReport};
 use grundy::ruleset::Options;
@@ -135,35 +136,128 @@ fn values_until_signal(
     Ok(engine.into_values())
 }
 
+/// A failure of a computation: the Python exception to raise.
+struct Failure(PyErr);
+
+impl From<GameError> for Failure {
+    fn from(error: GameError) -> Failure {
+        Failure(game_error(error))
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> PyErr {
+        failure.0
+    }
+}
+
+/// How a refused request is run anyway from Python.
+const HOW_TO_ALLOW: &str = "pass allow_long=True to run it anyway";
+
+/// Refuses up front `count` values whose estimated work is beyond
+/// [`grundy::cost::LONG_SECONDS`] (unless `allow_long`), or that cannot fit
+/// in memory.
+fn check_cost(game: &HeapGame, count: u64, allow_long: bool) -> Result<(), Failure> {
+    check_fits(count)?;
+    if allow_long {
+        return Ok(());
+    }
+    match SequenceCost::of(game, count)? {
+        Some(cost) if cost.is_long() => {
+            Err(Failure(LimitError::new_err(cost.refusal(HOW_TO_ALLOW))))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_fits(count: u64) -> Result<(), Failure> {
+    match grundy::cost::memory_fit(count) {
+        MemoryFit::DoesNotFit(refusal) => Err(Failure(LimitError::new_err(refusal))),
+        _ => Ok(()),
+    }
+}
+
+/// The values a request may compute: `max` as given (refused up front
+/// when its estimate is too long, unless `allow_long`), or the default,
+/// lowered to what its estimate allows.
+fn resolve_count(
+    game: &HeapGame,
+    max: Option<u64>,
+    default: u64,
+    allow_long: bool,
+) -> Result<usize, Failure> {
+    let count = match max {
+        Some(max) => {
+            check_cost(game, max, allow_long)?;
+            max
+        }
+        None if allow_long => default,
+        None => grundy::cost::affordable_count(game, default)?,
+    };
+    check_fits(count)?;
+    usize::try_from(count).map_err(|_| {
+        Failure(LimitError::new_err(format!(
+            "{count} values do not fit in memory"
+        )))
+    })
+}
+
 /// What the Python module computes for an evaluator: everything with
-/// Ctrl-C checked between steps.
+/// Ctrl-C checked between steps, and the costs checked up front.
 struct PyInputs {
     interrupt: Interrupt,
+    allow_long: bool,
+}
+
+impl PyInputs {
+    fn new(allow_long: bool) -> PyInputs {
+        PyInputs {
+            interrupt: Interrupt::new(),
+            allow_long,
+        }
+    }
 }
 
 impl Inputs for PyInputs {
-    type Error = GameError;
+    type Error = Failure;
 
-    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, GameError> {
-        values_until_signal(game, count, &mut self.interrupt)
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
+        check_cost(game, count, self.allow_long)?;
+        Ok(values_until_signal(game, count, &mut self.interrupt)?)
     }
 
     fn period(
         &mut self,
         game: &HeapGame,
         max: usize,
-    ) -> Result<(PeriodReport, NimSequence), GameError> {
+    ) -> Result<(PeriodReport, NimSequence), Failure> {
         let interrupt = &mut self.interrupt;
-        game.find_period_observed(
+        Ok(game.find_period_observed(
             EngineChoice::Auto,
             grundy::evaluator::FIRST_ROUND,
             max,
             &mut |_, _| interrupt.check(),
+        )?)
+    }
+
+    fn period_budget(&mut self, game: &HeapGame) -> Result<usize, Failure> {
+        resolve_count(
+            game,
+            None,
+            grundy::evaluator::PERIOD_SEARCH as u64,
+            self.allow_long,
         )
     }
 
-    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, GameError> {
-        CutTable::compute(dim, largest, &|_, _| {})
+    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Failure> {
+        let seconds = CutTable::estimated_seconds(dim, largest);
+        if seconds > grundy::cost::LONG_SECONDS && !self.allow_long {
+            return Err(Failure(LimitError::new_err(format!(
+                "the cut:{dim} table up to {largest} would take about {}; {HOW_TO_ALLOW}",
+                grundy::cost::duration_words(seconds)
+            ))));
+        }
+        Ok(CutTable::compute(dim, largest, &|_, _| {})?)
     }
 }
 
@@ -253,6 +347,14 @@ impl HeapFamily for PythonRules {
     fn move_count(&self) -> MoveCount {
         MoveCount::AboutOnePerToken
     }
+
+    fn growth(&self) -> Option<Growth> {
+        Some(Growth {
+            low: 1.0,
+            high: 3.0,
+            what: format!("the rules {} run in Python once per heap", self.name),
+        })
+    }
 }
 
 /// The dense kernel of Python rules: their options, valued from the
@@ -340,18 +442,14 @@ impl CoreGame {
         }
     }
 
-    fn evaluator(&self, py: Python<'_>, texts: &[String]) -> PyResult<Arc<dyn SumEvaluator>> {
+    fn evaluator(
+        &self,
+        py: Python<'_>,
+        texts: &[String],
+        allow_long: bool,
+    ) -> PyResult<Arc<dyn SumEvaluator>> {
         let game = self.game.clone();
-        py.detach(|| {
-            sum_evaluator(
-                game,
-                texts,
-                &mut PyInputs {
-                    interrupt: Interrupt::new(),
-                },
-            )
-        })
-        .map_err(game_error)
+        Ok(py.detach(|| sum_evaluator(game, texts, &mut PyInputs::new(allow_long)))?)
     }
 }
 
@@ -426,35 +524,56 @@ impl CoreGame {
         kind_of(&self.game)
     }
 
-    fn values(&self, py: Python<'_>, count: u64, misere: bool) -> PyResult<Py<PyAny>> {
+    fn values(
+        &self,
+        py: Python<'_>,
+        count: u64,
+        misere: bool,
+        allow_long: bool,
+    ) -> PyResult<Py<PyAny>> {
         let game = self.heap("values")?.clone();
-        let values = py
-            .detach(|| {
-                let mut interrupt = Interrupt::new();
-                if misere {
-                    grundy::misere::heap_misere_values(&game, count, &mut |_| interrupt.check())
-                } else {
-                    values_until_signal(&game, count, &mut interrupt)
-                }
-            })
-            .map_err(game_error)?;
+        let values = py.detach(|| -> Result<NimSequence, Failure> {
+            let mut interrupt = Interrupt::new();
+            if misere {
+                check_fits(count)?;
+                Ok(grundy::misere::heap_misere_values(
+                    &game,
+                    count,
+                    &mut |_| interrupt.check(),
+                )?)
+            } else {
+                check_cost(&game, count, allow_long)?;
+                Ok(values_until_signal(&game, count, &mut interrupt)?)
+            }
+        })?;
         Ok(sequence_array(py, values))
     }
 
-    fn period_json(&self, py: Python<'_>, max: usize, label: &str) -> PyResult<String> {
+    fn period_json(
+        &self,
+        py: Python<'_>,
+        max: Option<u64>,
+        default: u64,
+        allow_long: bool,
+        label: &str,
+    ) -> PyResult<String> {
         let game = self.heap("period")?.clone();
-        let report = py
-            .detach(|| {
-                PyInputs {
-                    interrupt: Interrupt::new(),
-                }
-                .period(&game, max)
-            })
-            .map_err(game_error)?;
-        to_json(&PeriodSummary::new(label, &report.0))
+        let (report, _) = py.detach(|| {
+            let max = resolve_count(&game, max, default, allow_long)?;
+            PyInputs::new(allow_long).period(&game, max)
+        })?;
+        to_json(&PeriodSummary::new(label, &report))
     }
 
-    fn value_json(&self, py: Python<'_>, n: u64, max: usize, label: &str) -> PyResult<String> {
+    fn value_json(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        max: Option<u64>,
+        default: u64,
+        allow_long: bool,
+        label: &str,
+    ) -> PyResult<String> {
         let game = self.heap("value")?.clone();
         let report = |value, how: &str| ValueReport {
             game: label.to_owned(),
@@ -467,18 +586,15 @@ impl CoreGame {
         }
         // Values up to n settle it directly when n is within reach; a
         // proved period settles it for any n.
-        let limit = usize::try_from(n)
-            .ok()
-            .filter(|&n| n < max)
-            .map_or(max, |n| n + 1);
-        let (found, values) = py
-            .detach(|| {
-                PyInputs {
-                    interrupt: Interrupt::new(),
-                }
-                .period(&game, limit)
-            })
-            .map_err(game_error)?;
+        let (found, values, max) = py.detach(|| -> Result<_, Failure> {
+            let max = resolve_count(&game, max, default, allow_long)?;
+            let limit = usize::try_from(n)
+                .ok()
+                .filter(|&n| n < max)
+                .map_or(max, |n| n + 1);
+            let (found, values) = PyInputs::new(allow_long).period(&game, limit)?;
+            Ok((found, values, max))
+        })?;
         match (found.periodicity, found.proved) {
             (Some(period), true) => {
                 let value = grundy::period::value_from_period(&values, &period, n)
@@ -496,31 +612,31 @@ impl CoreGame {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn analyze_json(
         &self,
         py: Python<'_>,
-        max: usize,
+        max: Option<u64>,
+        default: u64,
         misere: bool,
+        allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
         let game = self.heap("analyze")?.clone();
-        let (report, values) = py
-            .detach(|| {
-                let mut inputs = PyInputs {
-                    interrupt: Interrupt::new(),
-                };
-                if misere {
-                    let interrupt = &mut inputs.interrupt;
-                    let values =
-                        grundy::misere::heap_misere_values(&game, max as u64, &mut |_| {
-                            interrupt.check()
-                        })?;
-                    Ok((grundy::misere::judge_misere_values(&values), values))
-                } else {
-                    inputs.period(&game, max)
-                }
-            })
-            .map_err(game_error)?;
+        let (report, values) = py.detach(|| -> Result<_, Failure> {
+            let mut inputs = PyInputs::new(allow_long);
+            if misere {
+                let count = max.unwrap_or(default);
+                check_fits(count)?;
+                let interrupt = &mut inputs.interrupt;
+                let values =
+                    grundy::misere::heap_misere_values(&game, count, &mut |_| interrupt.check())?;
+                Ok((grundy::misere::judge_misere_values(&values), values))
+            } else {
+                let max = resolve_count(&game, max, default, allow_long)?;
+                inputs.period(&game, max)
+            }
+        })?;
         let convention = misere.then_some("misere");
         to_json(&AnalyzeReport::of_values(
             label, &report, &values, convention,
@@ -536,7 +652,7 @@ impl CoreGame {
     ) -> PyResult<String> {
         if let Some(position) = position {
             let texts = position_texts(position)?;
-            let evaluator = self.evaluator(py, &texts)?;
+            let evaluator = self.evaluator(py, &texts, false)?;
             let report = py
                 .detach(|| evaluator.genera(label, &texts))
                 .map_err(game_error)?;
@@ -570,6 +686,7 @@ impl CoreGame {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
+        allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
@@ -600,7 +717,7 @@ impl CoreGame {
                 return to_json(&report);
             }
         }
-        let evaluator = self.evaluator(py, &texts)?;
+        let evaluator = self.evaluator(py, &texts, allow_long)?;
         if misere {
             let report = py
                 .detach(|| evaluator.evaluate_misere(label, &texts))
@@ -619,9 +736,10 @@ impl CoreGame {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
+        allow_long: bool,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
-        let evaluator = self.evaluator(py, &texts)?;
+        let evaluator = self.evaluator(py, &texts, allow_long)?;
         let moves = py
             .detach(|| evaluator.moves(&texts, misere))
             .map_err(game_error)?;
@@ -630,7 +748,7 @@ impl CoreGame {
 
     /// The values over two coordinates (positional games) or of every box
     /// (cutting games) as a numpy array indexed by the coordinates.
-    fn table(&self, py: Python<'_>, max: u64) -> PyResult<Py<PyAny>> {
+    fn table(&self, py: Python<'_>, max: u64, allow_long: bool) -> PyResult<Py<PyAny>> {
         match &self.game {
             Game::Positional(game) => {
                 if game.value_grid().is_none() {
@@ -655,9 +773,7 @@ impl CoreGame {
                 let dim = game.dim();
                 let max = usize::try_from(max)
                     .map_err(|_| LimitError::new_err(format!("a table up to {max}")))?;
-                let table = py
-                    .detach(|| CutTable::compute(dim, max, &|_, _| {}))
-                    .map_err(game_error)?;
+                let table = py.detach(|| PyInputs::new(allow_long).cut_table(dim, max))?;
                 let mut array = ArrayD::<u64>::zeros(IxDyn(&vec![max + 1; dim]));
                 for (sides, value) in table.sorted_entries() {
                     for order in permutations(&sides) {

@@ -38,3 +38,24 @@ def test_wrong_kind_of_game():
         grundy.Game("kayles").table(5)
     with pytest.raises(TypeError, match="genus needs"):
         grundy.Game("kayles").genus()
+
+
+def test_costs_are_checked_up_front():
+    import time
+
+    # 0.F may leave three heaps: its work grows as a power of n. Ten
+    # million values would take far beyond ten minutes: refused at once,
+    # with the estimate and the way to run it anyway.
+    game = grundy.Game("0.F")
+    started = time.monotonic()
+    with pytest.raises(grundy.LimitError, match="allow_long=True") as error:
+        game.values(10**7)
+    assert time.monotonic() - started < 10
+    assert "would take about" in str(error.value)
+    # The same for rules written in Python, whose cost is probed too.
+    rules = grundy.Game.from_rules(lambda n: [[a, b] for a in range(n) for b in range(n - a)])
+    with pytest.raises(grundy.LimitError, match="would take about"):
+        rules.values(10**6)
+    # Counts beyond the machine's memory are refused before any work.
+    with pytest.raises(grundy.LimitError, match="bytes of memory"):
+        grundy.Game("kayles").values(2**62)

@@ -4,6 +4,7 @@
 //! same moves and the player who cannot move loses. Every position has a
 //! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
 //!
+//! * [`cost`]: up-front costs of requests for values: refusals, announcements, memory.
 //! * [`factor`]: prime factors and divisors of numbers below 2^64.
 //! * [`nimber`]: nimber arithmetic and the mex.
 //! * [`number`]: whole numbers as users write them (`2^16`, `1e6`, `0x10`).
@@ -28,6 +29,7 @@
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
 
+pub mod cost;
 pub mod cut;
 pub mod error;
 pub mod evaluator;

@@ -242,35 +242,51 @@ class Game:
     def _repr_html_(self) -> str:
         return f"<b>{html.escape(self.name)}</b> ({html.escape(self.kind)} game)"
 
-    def values(self, n: int, misere: bool = False) -> Any:
+    def values(self, n: int, misere: bool = False, allow_long: bool = False) -> Any:
         """G(0), ..., G(n-1) of a heap game as a numpy array of the
         narrowest unsigned type that holds them (uint8, uint16, uint32).
-        ``misere=True`` gives misère nim-values (by search: small n)."""
-        return self._core.values(_count(n), bool(misere))
+        ``misere=True`` gives misère nim-values (by search: small n).
 
-    def period(self, max: int = PERIOD_MAX) -> Report:
+        A request whose work grows fast (moves leaving three or more heaps,
+        rules from Python) is estimated first and refused with
+        :class:`LimitError` beyond ten minutes unless ``allow_long=True``;
+        counts that cannot fit in memory are refused too."""
+        return self._core.values(_count(n), bool(misere), bool(allow_long))
+
+    def period(self, max: Optional[int] = None, allow_long: bool = False) -> Report:
         """Extends the sequence until its period is proved (by the
-        family's theorem) or ``max`` values: the CLI's ``period`` report
+        family's theorem) or ``max`` values (default 2^24, lowered for
+        games whose work grows fast): the CLI's ``period`` report
         (``period``, ``preperiod``, ``saltus``, ``proved``, ``reason``...)."""
-        return Report(json.loads(self._core.period_json(_count(max), self.name)))
+        return Report(
+            json.loads(self._core.period_json(_maybe(max), PERIOD_MAX, bool(allow_long), self.name))
+        )
 
-    def value(self, n: int, max: int = PERIOD_MAX) -> int:
+    def value(self, n: int, max: Optional[int] = None, allow_long: bool = False) -> int:
         """G(n) for any n below 2^64: by the family's theorem, directly
         when n is within ``max``, or from a proved period. :meth:`value_report`
         says how it is known."""
-        return self.value_report(n, max)["value"]
+        return self.value_report(n, max, allow_long)["value"]
 
-    def value_report(self, n: int, max: int = PERIOD_MAX) -> Report:
+    def value_report(self, n: int, max: Optional[int] = None, allow_long: bool = False) -> Report:
         """G(n) and how it is known: the CLI's ``value`` report."""
-        return Report(json.loads(self._core.value_json(_count(n), _count(max), self.name)))
+        return Report(
+            json.loads(
+                self._core.value_json(_count(n), _maybe(max), PERIOD_MAX, bool(allow_long), self.name)
+            )
+        )
 
-    def analyze(self, n: Optional[int] = None, misere: bool = False) -> Report:
+    def analyze(self, n: Optional[int] = None, misere: bool = False, allow_long: bool = False) -> Report:
         """The main job: the period and how it is known, the first values,
         the largest value, the exceptions before the period and the rare
-        values, from at most ``n`` values (default 2^16; 64 for misère)."""
-        if n is None:
-            n = MISERE_MAX if misere else ANALYZE_MAX
-        return Report(json.loads(self._core.analyze_json(_count(n), bool(misere), self.name)))
+        values, from at most ``n`` values (default 2^16, lowered for games
+        whose work grows fast; 64 for misère)."""
+        default = MISERE_MAX if misere else ANALYZE_MAX
+        return Report(
+            json.loads(
+                self._core.analyze_json(_maybe(n), default, bool(misere), bool(allow_long), self.name)
+            )
+        )
 
     def genus(self, n: Optional[int] = None, position: Optional[Position] = None) -> Report:
         """The genus (misère play) of each heap 0..n-1 of a heap game, or
@@ -281,21 +297,24 @@ class Game:
         count = _count(n) if n is not None else 0
         return Report(json.loads(self._core.genus_json(count, position, self.name)))
 
-    def eval(self, position: Position, misere: bool = False) -> Evaluation:
+    def eval(self, position: Position, misere: bool = False, allow_long: bool = False) -> Evaluation:
         """Value, outcome and every winning move of a sum: ``"3 4 7"``,
         ``[3, 4, 7]``, ``"(3,5)+(2,2)"``, ``"THHTH"``... (components separated
         by spaces or ``+``). A malformed position raises ``ValueError``."""
-        return Evaluation(json.loads(self._core.eval_json(position, bool(misere), self.name)))
+        return Evaluation(
+            json.loads(self._core.eval_json(position, bool(misere), bool(allow_long), self.name))
+        )
 
-    def moves(self, position: Position, misere: bool = False) -> list:
+    def moves(self, position: Position, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of a sum, with the sum it leaves and whether it wins."""
-        return [Report(m) for m in json.loads(self._core.moves_json(position, bool(misere)))]
+        moves = self._core.moves_json(position, bool(misere), bool(allow_long))
+        return [Report(m) for m in json.loads(moves)]
 
-    def table(self, max: int) -> Any:
+    def table(self, max: int, allow_long: bool = False) -> Any:
         """The values of a game on two coordinates (``wythoff``, ``mem``,
         ``tartan(A,B)``...) as a 2-D numpy array, ``table[x, y]``; or of a
         cutting game ``cut:D`` as a D-dimensional array indexed by the sides."""
-        return self._core.table(_count(max))
+        return self._core.table(_count(max), bool(allow_long))
 
     def plot(self, n: int = 1000, misere: bool = False) -> Any:
         """A matplotlib figure of G(0..n-1), the preperiod marked when a
@@ -312,10 +331,14 @@ class Game:
         axes.set_ylabel("misère value" if misere else "G(n)")
         axes.set_title(self.name + (" (misère)" if misere else ""))
         if not misere:
-            report = self.period(max=max(n, 1))
+            report = self.period(max=n)
             if report.get("period") is not None:
                 axes.axvline(report["preperiod"], color="grey", linestyle="--", linewidth=0.8)
         return figure
+
+
+def _maybe(n: Any) -> Optional[int]:
+    return None if n is None else _count(n)
 
 
 def _count(n: Any) -> int:
