@@ -25,9 +25,6 @@ fn evaluator_for(spec: &str, positions: &[String]) -> anyhow::Result<Arc<dyn Sum
             return crate::eval::own_positions_evaluator(spec, heap, positions);
         }
     }
-    if let Game::Graph(graph) = &game {
-        crate::eval::check_acyclic(spec, graph)?;
-    }
     grundy::evaluator::sum_evaluator(game, positions, &mut crate::eval::CliInputs { spec })
 }
 
@@ -91,13 +88,18 @@ pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<Exi
                 return Ok(ExitCode::SUCCESS);
             }
             "h" | "hint" => {
-                match moves.iter().find(|m| m.wins) {
-                    Some(m) => writeln!(
+                match (moves.iter().find(|m| m.wins), moves.iter().find(|m| m.draws)) {
+                    (Some(m), _) => writeln!(
                         out,
                         "hint: {} (it leaves a P-position: whatever the engine does, you can answer)",
                         m.description
                     )?,
-                    None => writeln!(out, "hint: no winning move here; every move leaves the engine a winning position")?,
+                    (None, Some(m)) => writeln!(
+                        out,
+                        "hint: no winning move here; {} keeps the draw (neither side can force a win: play may go on for ever)",
+                        m.description
+                    )?,
+                    (None, None) => writeln!(out, "hint: no winning move here; every move leaves the engine a winning position")?,
                 }
                 continue;
             }

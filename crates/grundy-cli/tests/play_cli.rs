@@ -68,3 +68,13 @@ fn misere_and_other_families() {
     let out = play(&["kayles", "4"], "");
     assert!(out.contains("end of input"), "{out}");
 }
+
+#[test]
+fn loopy_games_are_played_with_draws() {
+    // WindUp 10:3,4 from 5 is a draw: no move wins, and the hint names the
+    // move that keeps the draw; the engine then keeps it too.
+    let out = play(&["windup:10:3,4", "5"], "h\n1\n");
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap();
+    assert!(hint.contains("keeps the draw"), "{hint}");
+    assert!(out.contains("engine: "), "{out}");
+}

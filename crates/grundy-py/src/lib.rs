@@ -707,17 +707,15 @@ impl CoreGame {
                 }
             }
         }
-        if let Game::Graph(graph) = &self.game {
-            if !misere && graph.solve_all().is_err() {
-                // Cycles: Smith's generalised values decide, draws included.
-                let vertices =
-                    grundy::report::parse_positions(&**graph, &texts).map_err(game_error)?;
-                let solution = py.detach(|| grundy::loopy::LoopySolution::solve(graph.digraph()));
-                let report = grundy::report::loopy_eval_report(graph, &solution, label, &vertices);
-                return to_json(&report);
-            }
-        }
         let evaluator = self.evaluator(py, &texts, allow_long)?;
+        if let Some(report) = py.detach(|| evaluator.loopy_evaluate(label, &texts)) {
+            if misere {
+                return Err(PyValueError::new_err(
+                    "misère play of games with cycles is not defined here",
+                ));
+            }
+            return to_json(&report.map_err(game_error)?);
+        }
         if misere {
             let report = py
                 .detach(|| evaluator.evaluate_misere(label, &texts))

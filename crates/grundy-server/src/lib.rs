@@ -420,6 +420,14 @@ async fn eval(
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<Value>, ApiError> {
     with_position(&state, query, |evaluator, game, texts, misere| {
+        if let Some(report) = evaluator.loopy_evaluate(game, texts) {
+            if misere {
+                return Err(ApiError::BadInput(
+                    "misère play of games with cycles is not defined here".to_owned(),
+                ));
+            }
+            return to_json(report?);
+        }
         if misere {
             to_json(evaluator.evaluate_misere(game, texts)?)
         } else {
@@ -470,6 +478,7 @@ async fn play(
             "reply": reply,
             "position": after,
             "engine_wins": reply.as_ref().is_some_and(|m| m.wins),
+            "engine_draws": reply.as_ref().is_some_and(|m| m.draws),
             "moves": next_moves,
             "game_over": next_moves.is_empty(),
         })))

@@ -247,3 +247,29 @@ async fn the_engine_plays_perfectly() {
         position = serde_json::from_value(reply["moves"][0]["position"].clone()).unwrap();
     }
 }
+
+#[tokio::test]
+async fn loopy_games_are_played_with_draws() {
+    // WindUp 10:3,4 (take 3 or 4, winding round below 0): the heap of 5
+    // is a draw (as `grundy eval windup:10:3,4 5` reports). The engine,
+    // moving from a draw, keeps it; the report says D with its reason.
+    let (status, body) = get("/api/eval?game=windup:10:3,4&position=5").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "D", "{body}");
+    assert!(
+        body["drawing_moves"]
+            .as_array()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    let (status, body) = post(json!({"game": "windup:10:3,4", "position": ["5"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["engine_draws"], true, "{body}");
+    assert_eq!(body["engine_wins"], false, "{body}");
+    let after = body["position"][0].as_str().unwrap().to_owned();
+    let (_, report) = get(&format!("/api/eval?game=windup:10:3,4&position={after}")).await;
+    assert_eq!(report["outcome"], "D", "{report}");
+    // And misère play of a loopy game is refused, not answered wrongly.
+    let (status, _) = get("/api/eval?game=windup:10:3,4&position=5&convention=misere").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

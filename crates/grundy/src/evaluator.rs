@@ -102,8 +102,9 @@ pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
 }
 
 /// The evaluator of sums of the positions written `texts` in `game`, with
-/// every value it needs computed through `inputs`. Graphs must be
-/// acyclic (graphs with cycles are evaluated by [`crate::loopy`]).
+/// every value it needs computed through `inputs`. A graph with cycles
+/// becomes a [`crate::report::LoopyGame`] (play with draws; its sums are
+/// reported by [`SumEvaluator::loopy_evaluate`]).
 pub fn sum_evaluator<I: Inputs>(
     game: Game,
     texts: &[String],
@@ -132,12 +133,12 @@ pub fn sum_evaluator<I: Inputs>(
             Arc::new(game.with_table(table))
         }
         Game::Graph(graph) => {
-            graph.solve_all().map_err(|e| GameError::Rules {
-                message: format!(
-                    "{e}: sums of graphs with cycles are evaluated by Smith's rule (eval), not here"
-                ),
-            })?;
-            Arc::new((*graph).clone())
+            if graph.solve_all().is_ok() {
+                Arc::new((*graph).clone())
+            } else {
+                // Cycles: Smith's generalised values, draws included.
+                Arc::new(crate::report::LoopyGame::new(graph))
+            }
         }
     })
 }

@@ -8,6 +8,7 @@
 //! name.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -720,6 +721,17 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// a P-position, in normal or misère play): what a player chooses
     /// from, and what a perfect opponent picks from.
     fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError>;
+
+    /// The report of a sum in a game with cycles (Smith's rule, draws
+    /// included), for the games that have them; `None` for acyclic games,
+    /// whose sums [`SumEvaluator::evaluate`] reports.
+    fn loopy_evaluate(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Option<Result<LoopyEvalReport, GameError>> {
+        None
+    }
 }
 
 /// One move of a sum, for play ([`SumEvaluator::moves`]).
@@ -731,20 +743,147 @@ pub struct PlayMove {
     pub position: Vec<String>,
     /// Whether it leaves the opponent a P-position.
     pub wins: bool,
+    /// Whether it leaves a draw (games with cycles: neither side can
+    /// force a win, so play may go on for ever).
+    pub draws: bool,
     /// Moves to the end of the game it leaves, with best play (normal
     /// play, when the search affords it).
     pub remoteness: Option<u32>,
 }
 
 /// The perfect opponent's choice among `moves`: a move to a P-position
-/// when there is one, else the one after which the game lasts longest
-/// (the largest remoteness); `None` when there is no move.
+/// when there is one, else one that keeps a draw (games with cycles),
+/// else the one after which the game lasts longest (the largest
+/// remoteness); `None` when there is no move.
 #[must_use]
 pub fn perfect_reply(moves: &[PlayMove]) -> Option<&PlayMove> {
     moves
         .iter()
         .find(|m| m.wins)
+        .or_else(|| moves.iter().find(|m| m.draws))
         .or_else(|| moves.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
+}
+
+/// A game graph with cycles, solved once (Smith's generalised values):
+/// the [`SumEvaluator`] that plays its sums, draws included. Its sums
+/// are reported by [`SumEvaluator::loopy_evaluate`]; the reports of
+/// acyclic games (values, misère play, remoteness of sums) are refused
+/// with the reason.
+#[derive(Debug)]
+pub struct LoopyGame {
+    graph: Arc<Graph>,
+    solution: LoopySolution,
+}
+
+impl LoopyGame {
+    /// Solves `graph`.
+    #[must_use]
+    pub fn new(graph: Arc<Graph>) -> LoopyGame {
+        let solution = LoopySolution::solve(graph.digraph());
+        LoopyGame { graph, solution }
+    }
+
+    fn not_here(&self, what: &str) -> GameError {
+        GameError::Rules {
+            message: format!(
+                "this graph has cycles: {what} is defined for acyclic games only (its sums have Smith's generalised values, draws included)"
+            ),
+        }
+    }
+}
+
+impl SumEvaluator for LoopyGame {
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
+        parse_positions(&*self.graph, texts).map(drop)
+    }
+
+    fn evaluate(&self, _spec: &str, _texts: &[String]) -> Result<EvalReport, GameError> {
+        Err(self.not_here("a nim-value of the sum"))
+    }
+
+    fn evaluate_misere(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Result<MisereEvalReport, GameError> {
+        Err(self.not_here("misère play"))
+    }
+
+    fn remoteness(&self, _texts: &[String]) -> Result<u32, GameError> {
+        Err(self.not_here("the remoteness of a sum"))
+    }
+
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
+        None
+    }
+
+    fn misere_values(&self, _texts: &[String]) -> Result<Vec<u64>, GameError> {
+        Err(self.not_here("misère play"))
+    }
+
+    fn genera(&self, _spec: &str, _texts: &[String]) -> Result<GenusReport, GameError> {
+        Err(self.not_here("the genus"))
+    }
+
+    /// Every move, each judged by Smith's rule on the sum it leaves: a win
+    /// (it leaves P), a draw kept (it leaves D), or neither; the
+    /// remoteness of the vertex left when the sum has one component.
+    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError> {
+        if misere {
+            return Err(self.not_here("misère play"));
+        }
+        let positions = parse_positions(&*self.graph, texts)?;
+        let digraph = self.graph.digraph();
+        let values: Vec<LoopyValue> = positions
+            .iter()
+            .map(|&v| self.solution.value(digraph, v))
+            .collect();
+        let mut moves = Vec::new();
+        for (i, &v) in positions.iter().enumerate() {
+            let mut followers = self.graph.successors(v).to_vec();
+            followers.sort_unstable();
+            followers.dedup();
+            for w in followers {
+                if moves.len() >= MAX_PLAY_MOVES {
+                    return Err(GameError::Limit {
+                        what: "listing the moves of this sum".to_owned(),
+                        limit: format!("{MAX_PLAY_MOVES} moves"),
+                    });
+                }
+                let after = self.solution.value(digraph, w);
+                let rest = values
+                    .iter()
+                    .enumerate()
+                    .map(|(j, x)| if j == i { &after } else { x });
+                let outcome = loopy::sum_outcome(rest);
+                let mut position = positions.clone();
+                position[i] = w;
+                moves.push(PlayMove {
+                    description: self.graph.describe_move(&v, &[w]),
+                    position: position
+                        .iter()
+                        .map(|&p| self.graph.format_position(&p))
+                        .collect(),
+                    wins: outcome == LoopyOutcome::P,
+                    draws: outcome == LoopyOutcome::Draw,
+                    remoteness: (positions.len() == 1)
+                        .then(|| self.solution.remoteness()[w as usize]),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn loopy_evaluate(
+        &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<LoopyEvalReport, GameError>> {
+        Some(
+            parse_positions(&*self.graph, texts)
+                .map(|vertices| loopy_eval_report(&self.graph, &self.solution, spec, &vertices)),
+        )
+    }
 }
 
 /// The most moves [`SumEvaluator::moves`] lists.
@@ -814,6 +953,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     description: self.describe_move(position, option),
                     position: after.iter().map(|p| self.format_position(p)).collect(),
                     wins,
+                    draws: false,
                     remoteness: far,
                 });
             }

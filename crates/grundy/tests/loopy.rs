@@ -338,3 +338,63 @@ fn acyclic_values(graph: Digraph<'_>) -> Option<Vec<u64>> {
     }
     Some(values.into_iter().map(Option::unwrap_or_default).collect())
 }
+
+/// Play on a graph with cycles: every move of a sum of two vertices is
+/// judged (win, draw kept, or neither) as the plain retrograde analysis of
+/// the explicit graph of pairs says, and the perfect opponent wins from N
+/// and keeps the draw from D.
+#[test]
+fn play_moves_follow_the_retrograde_analysis_of_pairs() {
+    use grundy::report::{perfect_reply, LoopyGame, SumEvaluator};
+    let mut draws_kept = 0;
+    for seed in 40..=43u64 {
+        let n = 40;
+        let lists = random_graph(n, 3, seed);
+        let names: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
+        let graph = Graph::from_followers(names.clone(), &lists).unwrap();
+        assert!(graph.solve_all().is_err(), "seed {seed}: no cycle");
+        let game = LoopyGame::new(std::sync::Arc::new(graph));
+        let id = |u: usize, v: usize| u * n + v;
+        let mut moves = vec![Vec::new(); n * n];
+        for u in 0..n {
+            for v in 0..n {
+                for &w in &lists[u] {
+                    moves[id(u, v)].push(id(w as usize, v));
+                }
+                for &w in &lists[v] {
+                    moves[id(u, v)].push(id(u, w as usize));
+                }
+            }
+        }
+        let truth = retrograde(&moves);
+        let index = |name: &str| names.iter().position(|x| x == name).unwrap();
+        for u in 0..n {
+            for v in 0..n {
+                let texts = [names[u].clone(), names[v].clone()];
+                let listed = game.moves(&texts, false).unwrap();
+                for m in &listed {
+                    let after = truth[id(index(&m.position[0]), index(&m.position[1]))];
+                    assert_eq!(
+                        m.wins,
+                        after == LoopyOutcome::P,
+                        "seed {seed}: {texts:?} -> {m:?}"
+                    );
+                    assert_eq!(m.draws, after == LoopyOutcome::Draw, "seed {seed}: {m:?}");
+                }
+                let reply = perfect_reply(&listed);
+                match truth[id(u, v)] {
+                    LoopyOutcome::N => assert!(reply.unwrap().wins, "seed {seed}: {texts:?}"),
+                    LoopyOutcome::Draw => {
+                        assert!(reply.unwrap().draws, "seed {seed}: {texts:?}");
+                        draws_kept += 1;
+                    }
+                    LoopyOutcome::P => assert!(reply.is_none_or(|m| !m.wins && !m.draws)),
+                }
+                // The report agrees on the outcome.
+                let report = game.loopy_evaluate("g", &texts).unwrap().unwrap();
+                assert_eq!(report.outcome, truth[id(u, v)].as_str());
+            }
+        }
+    }
+    assert!(draws_kept > 100, "{draws_kept}");
+}
