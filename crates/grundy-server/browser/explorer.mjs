@@ -3,7 +3,9 @@
 // plot), evaluate Kayles sums (3 4 7 is P; 9 4 has winning moves), then
 // play Kayles from a heap of 10 to the end, the human always taking the
 // first move listed: when the human leaves an N-position the engine must
-// win. Saves a screenshot. Usage: node explorer.mjs http://127.0.0.1:PORT SHOT.png
+// win; saves a screenshot; then a graph of the user's own with a cycle:
+// a draw, evaluated, hinted and held by the engine.
+// Usage: node explorer.mjs http://127.0.0.1:PORT SHOT.png
 import { chromium } from "playwright-core";
 
 const [base, shot] = process.argv.slice(2);
@@ -73,7 +75,27 @@ try {
   const engineShouldWin = !chosen.wins;
   if (engineShouldWin && !status.includes("engine wins")) fail("the engine lost from an N-position: " + status);
   if (!engineShouldWin && !status.includes("you win")) fail("the human's winning first move should win: " + status);
+
+  // The screenshot shows the Kayles game just played.
   await page.screenshot({ path: shot, fullPage: true });
+
+  // A graph of the user's own, with a cycle: p and q move to each other,
+  // so p is a draw; the engine keeps the draw.
+  await page.fill("#spec", "graph");
+  await page.click("#graph-box summary");
+  await page.fill("#graph-text", "p: q\nq: p");
+  await page.fill("#position", "p");
+  await page.click("#eval");
+  await page.waitForFunction(() => document.getElementById("eval-outcome")?.textContent === "D");
+  await page.fill("#play-position", "p");
+  await page.click("#play-start");
+  await page.waitForSelector("#your-moves button");
+  await page.click("#hint");
+  const drawHint = await page.textContent("#play-status");
+  if (!drawHint.includes("keeps the draw")) fail("draw hint: " + drawHint);
+  await page.locator("#your-moves button").first().click();
+  await page.waitForFunction(() => document.getElementById("play-status").textContent.includes("holds the draw"));
+  console.log("graph of one's own: p is a draw, and the engine holds it");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();

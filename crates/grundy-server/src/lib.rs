@@ -24,7 +24,9 @@
 //! between chunks and stops (cancelled, not left running); the other
 //! computations are bounded by the value cap and the library's own limits.
 //! Specs that read files (`graph:`, `script:`) are refused: the server
-//! reads no file a request names.
+//! reads no file a request names. A graph of the user's own is sent with
+//! the request instead (`game=graph&graph=a: b c%0Ab: c%0Ac:`, or the
+//! `graph` field of a play request), within the size limits.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -197,9 +199,29 @@ fn check_query(state: &AppState, parts: &[&str]) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The game a request names, refusing specs that read files.
-fn game_of(spec: &str) -> Result<Game, ApiError> {
+/// The game a request names, refusing specs that read files; `graph`:
+/// a game graph sent with the request (`name: successors` lines, as in a
+/// graph file), for the spec `graph`.
+fn game_of(spec: &str, graph: Option<&str>) -> Result<Game, ApiError> {
     let trimmed = spec.trim();
+    match (trimmed, graph) {
+        ("graph", Some(text)) => {
+            let graph = grundy::Graph::parse(text)
+                .map_err(|e| ApiError::BadInput(format!("the graph sent: {e}")))?;
+            return Ok(Game::Graph(Arc::new(graph)));
+        }
+        ("graph", None) => {
+            return Err(ApiError::BadInput(
+                "the game 'graph' needs its graph: send it as the graph parameter (name: successors lines)".to_owned(),
+            ))
+        }
+        (_, Some(_)) => {
+            return Err(ApiError::BadInput(format!(
+                "a graph was sent with the game '{trimmed}': a graph goes with the game 'graph'"
+            )))
+        }
+        _ => {}
+    }
     if trimmed.starts_with("graph:") || trimmed.starts_with("script:") {
         return Err(ApiError::BadInput(format!(
             "'{trimmed}': the server reads no files; graph: and script: specs work from the command line"
@@ -305,14 +327,16 @@ impl grundy::evaluator::Inputs for ServerInputs {
     }
 }
 
-/// The evaluator of sums of `texts` in `spec`, with every value it needs.
+/// The evaluator of sums of `texts` in `spec` (or in the `graph` sent),
+/// with every value it needs.
 fn evaluator(
     spec: &str,
+    graph: Option<&str>,
     texts: &[String],
     max_values: u64,
     deadline: Instant,
 ) -> Result<Arc<dyn SumEvaluator>, ApiError> {
-    let game = game_of(spec)?;
+    let game = game_of(spec, graph)?;
     grundy::evaluator::sum_evaluator(
         game,
         texts,
@@ -352,7 +376,7 @@ async fn analyze(
             "{count} values, beyond the limit of {cap} per request"
         )));
     }
-    let Game::Heap(game) = game_of(&query.game)? else {
+    let Game::Heap(game) = game_of(&query.game, None)? else {
         return Err(ApiError::BadInput(format!(
             "'{}' is not a heap game: analyze gives the values of heaps; use eval for its positions",
             query.game
@@ -388,6 +412,8 @@ struct PositionQuery {
     game: String,
     position: String,
     convention: Option<String>,
+    /// A game graph sent with the request, for the game `graph`.
+    graph: Option<String>,
 }
 
 /// Runs `work` on the evaluator of a position request, under the limits:
@@ -399,12 +425,25 @@ async fn with_position(
         + Send
         + 'static,
 ) -> Result<Json<Value>, ApiError> {
-    check_query(state, &[&query.game, &query.position])?;
+    check_query(
+        state,
+        &[
+            &query.game,
+            &query.position,
+            query.graph.as_deref().unwrap_or(""),
+        ],
+    )?;
     let misere = convention_is_misere(query.convention.as_deref())?;
     let texts = components(&query.position);
     let max_values = state.limits.max_values;
     limited(state, move |deadline| {
-        let evaluator = evaluator(&query.game, &texts, max_values, deadline)?;
+        let evaluator = evaluator(
+            &query.game,
+            query.graph.as_deref(),
+            &texts,
+            max_values,
+            deadline,
+        )?;
         work(&*evaluator, &query.game, &texts, misere).map(Json)
     })
     .await
@@ -453,6 +492,8 @@ struct PlayRequest {
     game: String,
     position: Vec<String>,
     convention: Option<String>,
+    /// A game graph sent with the request, for the game `graph`.
+    graph: Option<String>,
 }
 
 /// The engine's move: a winning one when there is one; from a lost
@@ -466,7 +507,13 @@ async fn play(
     let misere = convention_is_misere(request.convention.as_deref())?;
     let max_values = state.limits.max_values;
     limited(&state, move |deadline| {
-        let evaluator = evaluator(&request.game, &request.position, max_values, deadline)?;
+        let evaluator = evaluator(
+            &request.game,
+            request.graph.as_deref(),
+            &request.position,
+            max_values,
+            deadline,
+        )?;
         let options = evaluator.moves(&request.position, misere)?;
         let reply = grundy::report::perfect_reply(&options).cloned();
         let (after, next_moves) = match &reply {

@@ -273,3 +273,33 @@ async fn loopy_games_are_played_with_draws() {
     let (status, _) = get("/api/eval?game=windup:10:3,4&position=5&convention=misere").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn graphs_sent_with_the_request_are_played() {
+    // p <-> q is a draw; the engine holds it. The graph travels in the
+    // request (the server reads no files).
+    let graph = "p: q\nq: p\nr:";
+    let query = format!(
+        "/api/eval?game=graph&position=p&graph={}",
+        graph
+            .replace(' ', "%20")
+            .replace('\n', "%0A")
+            .replace(':', "%3A")
+    );
+    let (status, body) = get(&query).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "D", "{body}");
+    let (status, body) =
+        post(json!({"game": "graph", "graph": graph, "position": ["p", "r"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["engine_draws"], true, "{body}");
+    // A malformed graph is a 400 naming the line; a graph with another
+    // game, or the game without its graph, too.
+    let (status, body) = post(json!({"game": "graph", "graph": "p q", "position": ["p"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("line 1"), "{body}");
+    let (status, _) = post(json!({"game": "kayles", "graph": graph, "position": ["3"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post(json!({"game": "graph", "position": ["p"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
