@@ -115,6 +115,13 @@ impl Interrupt {
     }
 }
 
+/// Runs `work` (a search: misère sums, remoteness, the solver) with
+/// Ctrl-C checked every few thousand nodes ([`grundy::stop`]).
+fn interruptible<T>(work: impl FnOnce() -> T) -> T {
+    let mut interrupt = Interrupt::new();
+    grundy::stop::with_check(move || interrupt.check(), work)
+}
+
 /// G(0..count) of a heap game, stopping on a signal between steps.
 fn values_until_signal(
     game: &HeapGame,
@@ -449,7 +456,9 @@ impl CoreGame {
         allow_long: bool,
     ) -> PyResult<Arc<dyn SumEvaluator>> {
         let game = self.game.clone();
-        Ok(py.detach(|| sum_evaluator(game, texts, &mut PyInputs::new(allow_long)))?)
+        Ok(py.detach(|| {
+            interruptible(|| sum_evaluator(game, texts, &mut PyInputs::new(allow_long)))
+        })?)
     }
 }
 
@@ -654,7 +663,7 @@ impl CoreGame {
             let texts = position_texts(position)?;
             let evaluator = self.evaluator(py, &texts, false)?;
             let report = py
-                .detach(|| evaluator.genera(label, &texts))
+                .detach(|| interruptible(|| evaluator.genera(label, &texts)))
                 .map_err(game_error)?;
             return to_json(&report);
         }
@@ -701,14 +710,20 @@ impl CoreGame {
                         .map_err(game_error)?;
                     let game = game.clone();
                     let report = py
-                        .detach(|| grundy::report::misere_heap_eval_report(&game, label, &heaps))
+                        .detach(|| {
+                            interruptible(|| {
+                                grundy::report::misere_heap_eval_report(&game, label, &heaps)
+                            })
+                        })
                         .map_err(game_error)?;
                     return to_json(&report);
                 }
             }
         }
         let evaluator = self.evaluator(py, &texts, allow_long)?;
-        if let Some(report) = py.detach(|| evaluator.loopy_evaluate(label, &texts)) {
+        if let Some(report) =
+            py.detach(|| interruptible(|| evaluator.loopy_evaluate(label, &texts)))
+        {
             if misere {
                 return Err(PyValueError::new_err(
                     "misère play of games with cycles is not defined here",
@@ -718,12 +733,12 @@ impl CoreGame {
         }
         if misere {
             let report = py
-                .detach(|| evaluator.evaluate_misere(label, &texts))
+                .detach(|| interruptible(|| evaluator.evaluate_misere(label, &texts)))
                 .map_err(game_error)?;
             to_json(&report)
         } else {
             let report = py
-                .detach(|| evaluator.evaluate(label, &texts))
+                .detach(|| interruptible(|| evaluator.evaluate(label, &texts)))
                 .map_err(game_error)?;
             to_json(&report)
         }
@@ -739,7 +754,7 @@ impl CoreGame {
         let texts = position_texts(position)?;
         let evaluator = self.evaluator(py, &texts, allow_long)?;
         let moves = py
-            .detach(|| evaluator.moves(&texts, misere))
+            .detach(|| interruptible(|| evaluator.moves(&texts, misere)))
             .map_err(game_error)?;
         to_json(&moves)
     }
@@ -757,7 +772,7 @@ impl CoreGame {
                 }
                 let game = game.clone();
                 let table = py
-                    .detach(|| game.value_grid().map(|grid| grid.table(max)))
+                    .detach(|| interruptible(|| game.value_grid().map(|grid| grid.table(max))))
                     .ok_or_else(|| PyTypeError::new_err("no table over two coordinates"))?
                     .map_err(game_error)?;
                 let rows: Vec<Vec<u32>> = table

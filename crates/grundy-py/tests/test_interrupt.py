@@ -24,7 +24,10 @@ CHILD = textwrap.dedent(
     print("started", flush=True)
     try:
         # allow_long: the estimate must not refuse it on a slow machine.
-        if kind == "period":
+        if kind == "search":
+            # A misère search over sums: about ten seconds, in one call.
+            game.eval("(14,12) (9,11) (8,13)", misere=True)
+        elif kind == "period":
             game.period(max=count, allow_long=True)
         else:
             game.values(count, allow_long=True)
@@ -46,6 +49,9 @@ CHILD = textwrap.dedent(
         ("period", "4!.0", 1 << 26),
         # Rules written in Python: one call per heap, 10^8 heaps.
         ("rules", "", 10**8),
+        # A search (misère sums of Wythoff positions), stopped through
+        # grundy::stop's checks.
+        ("search", "wythoff", 0),
     ],
 )
 def test_ctrl_c_stops_a_long_computation_within_a_second(kind, spec, count):

@@ -21,8 +21,9 @@
 //! of a semaphore ([`Limits::concurrent`]); a request waits for a permit
 //! at most the time limit, then gets 503, so a burst slows answers but
 //! cannot pile up work. A computation of values checks its deadline
-//! between chunks and stops (cancelled, not left running); the other
-//! computations are bounded by the value cap and the library's own limits.
+//! between chunks, and the searches (misère sums, remoteness, the solver)
+//! every few thousand nodes ([`grundy::stop`]), and stops: cancelled, not
+//! left running, so its slot comes back soon after the deadline.
 //! Specs that read files (`graph:`, `script:`) are refused: the server
 //! reads no file a request names. A graph of the user's own is sent with
 //! the request instead (`game=graph&graph=a: b c%0Ab: c%0Ac:`, or the
@@ -177,7 +178,19 @@ async fn limited<T: Send + 'static>(
         .map_err(|_| ApiError::Busy("the server is shutting down".to_owned()))?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit; // held until the work ends, even past a timeout
-        work(deadline)
+                              // Searches (misère sums, remoteness, the solver) stop at the
+                              // deadline too, so the permit comes back soon after it.
+        grundy::stop::with_check(
+            move || {
+                if Instant::now() > deadline {
+                    return Err(grundy::GameError::Stopped {
+                        reason: format!("the request exceeds the time limit of {limit:?}"),
+                    });
+                }
+                Ok(())
+            },
+            || work(deadline),
+        )
     });
     match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), task).await {
         Ok(Ok(result)) => result,

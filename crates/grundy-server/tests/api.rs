@@ -303,3 +303,36 @@ async fn graphs_sent_with_the_request_are_played() {
     let (status, _) = post(json!({"game": "graph", "position": ["p"]})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn searches_stop_at_the_deadline_and_free_their_slot() {
+    // One computation slot. A misère evaluation of Wythoff sums whose
+    // search takes about ten seconds gets 503 at the time limit; its
+    // search stops there too (grundy::stop), so the next request gets the
+    // slot at once instead of waiting behind it.
+    let limits = Limits {
+        time_limit: Duration::from_millis(500),
+        concurrent: 1,
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let slow =
+        Request::get("/api/eval?game=wythoff&position=(14,12)+(9,11)+(8,13)&convention=misere")
+            .body(Body::empty())
+            .unwrap();
+    let started = Instant::now();
+    let response = app.clone().oneshot(slow).await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // The search ends within a few thousand nodes of the deadline.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let quick = Request::get("/api/eval?game=kayles&position=3+4")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.oneshot(quick).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}

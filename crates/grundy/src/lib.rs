@@ -25,6 +25,7 @@
 //! * [`report`]: typed reports of every command, rendered as text or JSON.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
+//! * [`stop`]: stopping long searches from outside (a deadline, Ctrl-C).
 //! * [`family`]: how a family of games is named by specs.
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
@@ -53,6 +54,7 @@ pub mod script;
 pub mod sequence;
 pub mod solver;
 pub mod spec;
+pub mod stop;
 pub mod sum;
 pub mod tartan;
 pub mod turning;

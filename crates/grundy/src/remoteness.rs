@@ -134,6 +134,7 @@ where
         if let Some(&r) = self.memo.get(sum) {
             return Ok(r);
         }
+        crate::stop::tick()?;
         if self.memo.len() >= MAX_SUMS {
             return Err(GameError::Limit {
                 what: format!(

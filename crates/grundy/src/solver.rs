@@ -183,6 +183,7 @@ impl<'r, R: Ruleset, V: Valuation<R>> Traversal<'r, R, V> {
         position: R::Position,
         stack: &mut Vec<Frame<R::Position>>,
     ) -> Result<(), GameError> {
+        crate::stop::tick()?;
         self.scratch.clear();
         self.rules.options(&position, &mut self.scratch)?;
         let components_start = self.arena_components.len();

@@ -286,6 +286,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
     /// A frame for `sum` with its options, marked as on the stack in
     /// `memo`.
     fn open(&mut self, sum: Box<[u32]>, memo: Memo) -> Result<Frame, GameError> {
+        crate::stop::tick()?;
         let options = self.sum_options(&sum)?;
         match memo {
             Memo::Values => self.enter(&sum)?,

@@ -1,0 +1,81 @@
+//! Stopping long searches from outside: a deadline, Ctrl-C.
+//!
+//! The engines that compute values step by step take a progress
+//! callback, and their callers stop them through it. The searches
+//! (misère sums, remoteness of sums, the solver's traversal) run inside
+//! one call with no natural step, so they call [`tick`] as they open each
+//! new node instead; every [`TICKS_PER_CHECK`] ticks it runs the check the
+//! caller installed with [`with_check`] on this thread, and an error from
+//! the check (a [`GameError::Stopped`]) unwinds the search as any other
+//! error would. With no check installed a tick costs a thread-local
+//! counter increment.
+
+use std::cell::{Cell, RefCell};
+
+use crate::GameError;
+
+/// Ticks between two runs of the installed check.
+pub const TICKS_PER_CHECK: u32 = 4096;
+
+type Check = Box<dyn FnMut() -> Result<(), GameError>>;
+
+thread_local! {
+    static CHECK: RefCell<Option<Check>> = const { RefCell::new(None) };
+    static TICKS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `work` with `check` installed on this thread: the searches it
+/// runs call `check` every [`TICKS_PER_CHECK`] nodes and stop with its
+/// error. The previous check (if any) is back in place afterwards.
+pub fn with_check<T>(
+    check: impl FnMut() -> Result<(), GameError> + 'static,
+    work: impl FnOnce() -> T,
+) -> T {
+    struct Restore(Option<Check>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            CHECK.with(|slot| *slot.borrow_mut() = previous);
+        }
+    }
+    let previous = CHECK.with(|slot| slot.replace(Some(Box::new(check))));
+    let _restore = Restore(previous);
+    work()
+}
+
+/// One node of a search: runs the installed check now and then.
+#[inline]
+pub fn tick() -> Result<(), GameError> {
+    let ticks = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n
+    });
+    if !ticks.is_multiple_of(TICKS_PER_CHECK) {
+        return Ok(());
+    }
+    CHECK.with(|slot| match slot.try_borrow_mut() {
+        Ok(mut check) => check.as_mut().map_or(Ok(()), |check| check()),
+        // The check itself ran a search: it is not checked again.
+        Err(_) => Ok(()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_stops_work_and_is_removed_after() {
+        let stopped = with_check(
+            || {
+                Err(GameError::Stopped {
+                    reason: "test".to_owned(),
+                })
+            },
+            || (0..TICKS_PER_CHECK * 2).try_for_each(|_| tick()),
+        );
+        assert!(matches!(stopped, Err(GameError::Stopped { .. })));
+        assert!((0..TICKS_PER_CHECK * 2).try_for_each(|_| tick()).is_ok());
+    }
+}
