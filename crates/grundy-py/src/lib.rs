@@ -30,7 +30,7 @@ use grundy::ruleset::Options;
 use grundy::sequence::dense::Kernel;
 use grundy::sequence::{EngineChoice, NimSequence, Stepper};
 use grundy::spec::{parse_spec, Game};
-use grundy::{GameError, MexSet, Nimber};
+use grundy::{GameError, Nimber};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{IntoPyArray, PyArray2, PyArrayDyn};
 use pyo3::create_exception;
@@ -270,9 +270,10 @@ impl Inputs for PyInputs {
 
 /// Rules written as a Python callable `options(n) -> [[heap, ...], ...]`:
 /// a heap family like a script's, with the same sandbox rule.
+#[derive(Clone)]
 struct PythonRules {
     name: String,
-    options: Py<PyAny>,
+    options: Arc<Py<PyAny>>,
 }
 
 impl std::fmt::Debug for PythonRules {
@@ -337,14 +338,9 @@ impl HeapFamily for PythonRules {
     }
 
     fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
-        Ok(Box::new(PythonKernel {
-            rules: Arc::new(PythonRules {
-                name: self.name.clone(),
-                options: Python::attach(|py| self.options.clone_ref(py)),
-            }),
-            options: Options::new(),
-            seen: MexSet::new(),
-        }))
+        Ok(Box::new(grundy::heap::OptionsKernel::new(Arc::new(
+            self.clone(),
+        ))))
     }
 
     fn proof_rule(&self) -> ProofRule {
@@ -361,28 +357,6 @@ impl HeapFamily for PythonRules {
             high: 3.0,
             what: format!("the rules {} run in Python once per heap", self.name),
         })
-    }
-}
-
-/// The dense kernel of Python rules: their options, valued from the
-/// values so far (the mex of the options' XORs).
-struct PythonKernel {
-    rules: Arc<PythonRules>,
-    options: Options<u64>,
-    seen: MexSet,
-}
-
-impl Kernel for PythonKernel {
-    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
-        let n = g.len();
-        self.options.clear();
-        self.rules.options(n as u64, &mut self.options)?;
-        self.seen.reset(self.options.len());
-        for option in self.options.iter() {
-            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
-            self.seen.insert(value);
-        }
-        Ok(self.seen.mex().value())
     }
 }
 
@@ -496,7 +470,10 @@ impl CoreGame {
                 "options must be a callable: options(n) -> list of options, each a list of heap sizes",
             ));
         }
-        let rules = PythonRules { name, options };
+        let rules = PythonRules {
+            name,
+            options: Arc::new(options),
+        };
         let game = match bound {
             None => Game::Heap(HeapGame::new(rules)),
             Some(bound) => {

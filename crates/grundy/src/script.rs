@@ -15,11 +15,9 @@ use rhai::{Array, Dynamic, Engine, Scope, AST};
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::heap::{Growth, HeapFamily, MoveCount};
-use crate::nimber::MexSet;
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
-use crate::sequence::NimSequence;
 
 /// Operations one call of a script may perform before it is stopped.
 pub const MAX_OPERATIONS: u64 = 50_000_000;
@@ -318,11 +316,9 @@ impl HeapFamily for ScriptRules {
     }
 
     fn dense_kernel(&self) -> Result<Box<dyn Kernel>, GameError> {
-        Ok(Box::new(ScriptKernel {
-            script: self.clone(),
-            options: Options::new(),
-            seen: MexSet::new(),
-        }))
+        Ok(Box::new(crate::heap::OptionsKernel::new(Arc::new(
+            self.clone(),
+        ))))
     }
 
     fn proof_rule(&self) -> ProofRule {
@@ -340,26 +336,5 @@ impl HeapFamily for ScriptRules {
             high: 3.0,
             what: "the script runs once per heap".to_owned(),
         })
-    }
-}
-
-/// The dense kernel of a script: its options, valued from the values so far.
-struct ScriptKernel {
-    script: ScriptRules,
-    options: Options<u64>,
-    seen: MexSet,
-}
-
-impl Kernel for ScriptKernel {
-    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
-        let n = g.len();
-        self.options.clear();
-        self.script.options(n as u64, &mut self.options)?;
-        self.seen.reset(self.options.len());
-        for option in self.options.iter() {
-            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
-            self.seen.insert(value);
-        }
-        Ok(self.seen.mex().value())
     }
 }

@@ -220,6 +220,41 @@ pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// The dense kernel of a family known only by its options (rules written
+/// by users: scripts, Python callables): G(n) is the mex of the XORs of
+/// the values of each option's heaps, from the values so far.
+pub struct OptionsKernel {
+    family: Arc<dyn HeapFamily>,
+    options: Options<u64>,
+    seen: crate::nimber::MexSet,
+}
+
+impl OptionsKernel {
+    /// The kernel of `family`'s options.
+    #[must_use]
+    pub fn new(family: Arc<dyn HeapFamily>) -> OptionsKernel {
+        OptionsKernel {
+            family,
+            options: Options::new(),
+            seen: crate::nimber::MexSet::new(),
+        }
+    }
+}
+
+impl Kernel for OptionsKernel {
+    fn next_value(&mut self, g: &NimSequence) -> Result<u64, GameError> {
+        let n = g.len();
+        self.options.clear();
+        self.family.options(n as u64, &mut self.options)?;
+        self.seen.reset(self.options.len());
+        for option in self.options.iter() {
+            let value = option.iter().fold(0, |acc, &h| acc ^ g.get(h as usize));
+            self.seen.insert(value);
+        }
+        Ok(self.seen.mex().value())
+    }
+}
+
 /// Positions of a heap family that are not heaps (see
 /// [`HeapFamily::own_positions`]): read from text, evaluated with the
 /// heaps' values, and played in misère play on their own terms.
