@@ -26,6 +26,10 @@ try {
   await page.waitForFunction(() => document.getElementById("period").textContent.includes("period"));
   const period = await page.textContent("#period");
   if (!period.includes("period 12 from 71") || !period.includes("proved")) fail("period text: " + period);
+  // Kayles' last exception is at 70 (Guy and Smith); the list comes from
+  // the same analysis as the CLI's analyze.
+  const exceptions = await page.textContent("#exceptions");
+  if (!/exceptions before the period: .*\b70$|exceptions before the period: .*\b70;/.test(exceptions)) fail("exceptions: " + exceptions);
   const dots = await page.locator("#plot circle").count();
   if (dots !== 1000) fail("the plot has " + dots + " points");
   const analyzed = await (await fetch(base + "/api/analyze?game=0.77&n=1000")).json();

@@ -7,7 +7,7 @@
 //! | endpoint | answer |
 //! |---|---|
 //! | `GET /api/games` | every family, with an example spec |
-//! | `GET /api/analyze?game=&n=&convention=` | the first values and the period report |
+//! | `GET /api/analyze?game=&n=&convention=` | the first values, the period report, exceptions, rare values, the largest value |
 //! | `GET /api/eval?game=&position=&convention=` | `eval`'s report (value, outcome, every winning move) |
 //! | `GET /api/moves?game=&position=&convention=` | every move of a sum, with the sum it leaves |
 //! | `POST /api/play` | `{game, position, convention}` → the engine's reply |
@@ -410,11 +410,21 @@ async fn analyze(
             game.judge(&values)
         };
         let listed: Vec<u64> = (0..values.len()).map(|i| values.get(i)).collect();
+        // The same analysis as `analyze`: exceptions, rare values, largest.
+        let analysis = grundy::report::AnalyzeReport::of_values(
+            &spec,
+            &report,
+            &values,
+            misere.then_some("misere"),
+        );
         Ok(Json(json!({
             "game": spec,
             "convention": if misere { "misere" } else { "normal" },
             "values": listed,
             "period": PeriodSummary::new(&spec, &report),
+            "exceptions": analysis.exceptions,
+            "rare": analysis.rare,
+            "largest": analysis.largest,
         })))
     })
     .await

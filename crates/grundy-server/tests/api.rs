@@ -336,3 +336,16 @@ async fn searches_stop_at_the_deadline_and_free_their_slot() {
     let response = app.oneshot(quick).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn analyze_reports_exceptions_and_rare_values() {
+    // Kayles: period 12 from 71, so 70 is the last exception (Guy and
+    // Smith 1956); the analysis is analyze's (AnalyzeReport::of_values).
+    let (status, body) = get("/api/analyze?game=kayles&n=1000").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let exceptions: Vec<u64> = serde_json::from_value(body["exceptions"].clone()).unwrap();
+    assert_eq!(exceptions.last(), Some(&70), "{body}");
+    assert!(exceptions.iter().all(|&n| n < 71), "{body}");
+    assert_eq!(body["largest"]["value"], 8, "{body}");
+    assert!(body.get("rare").is_some(), "{body}");
+}
