@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::formula::{check_formula_at, Formula};
 use grundy::heap::HeapGame;
-use grundy::period::{value_from_period, PeriodReport};
-use grundy::report::{CheckReport, CounterexampleReport, PeriodSummary, ValueReport};
+use grundy::period::PeriodReport;
+use grundy::report::{CheckReport, CounterexampleReport, PeriodSummary};
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
 
@@ -16,7 +16,7 @@ use crate::seq::stream_values;
 use crate::Format;
 
 /// Values computed before the first periodicity check.
-pub const FIRST_ROUND: usize = 1024;
+pub use grundy::evaluator::FIRST_ROUND;
 
 fn to_usize(n: u64, what: &str) -> anyhow::Result<usize> {
     usize::try_from(n).with_context(|| format!("{what} = {n} does not fit in memory"))
@@ -96,45 +96,14 @@ pub fn run_period(spec: &str, max: MaxValues, format: Format) -> anyhow::Result<
 /// Runs `grundy value SPEC n`.
 pub fn run_value(spec: &str, n: u64, max: MaxValues, format: Format) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    if let Some(value) = game.closed_form_value(n) {
-        return print_value(spec, n, value, "by the theorem for this family", format);
-    }
-    let max = to_usize(max.resolve(&game)?, "--max")?;
-    // Values up to n settle it directly when n is within reach; a proved
-    // period settles it for any n.
-    let reach = usize::try_from(n).ok().filter(|&n| n < max).map(|n| n + 1);
-    let limit = reach.unwrap_or(max);
-    let (report, values) = search_period(&game, FIRST_ROUND, limit)?;
-    let (value, how) = match (report.periodicity, report.proved) {
-        (Some(found), true) => (
-            value_from_period(&values, &found, n)?,
-            format!("from the proved {found}"),
-        ),
-        _ => match usize::try_from(n).ok().filter(|&i| i < values.len()) {
-            Some(index) => (values.get(index), "computed directly".to_owned()),
-            None => anyhow::bail!(
-                "G({n}) of {spec} is out of reach: no period is proved in the first {} values ({}), and computing up to n would need {n} values (the limit is --max {max})",
-                values.len(),
-                report.reason
-            ),
-        },
-    };
-    print_value(spec, n, value, &how, format)
-}
-
-fn print_value(
-    spec: &str,
-    n: u64,
-    value: u64,
-    how: &str,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
-    let report = ValueReport {
-        game: spec.to_owned(),
+    let report = grundy::evaluator::heap_value(
+        &game,
+        spec,
         n,
-        value,
-        how: how.to_owned(),
-    };
+        || to_usize(max.resolve(&game)?, "--max"),
+        "--max ",
+        &mut crate::eval::CliInputs { spec },
+    )?;
     print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

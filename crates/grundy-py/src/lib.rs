@@ -25,7 +25,7 @@ use grundy::cut::CutTable;
 use grundy::evaluator::{sum_evaluator, Inputs};
 use grundy::heap::{Growth, HeapFamily, HeapGame, MoveCount};
 use grundy::period::{PeriodReport, ProofRule};
-use grundy::report::{AnalyzeReport, GenusReport, PeriodSummary, SumEvaluator, ValueReport};
+use grundy::report::{AnalyzeReport, GenusReport, PeriodSummary, SumEvaluator};
 use grundy::ruleset::Options;
 use grundy::sequence::dense::Kernel;
 use grundy::sequence::{EngineChoice, NimSequence, Stepper};
@@ -74,7 +74,9 @@ fn game_error(error: GameError) -> PyErr {
         return pending;
     }
     match error {
-        GameError::Limit { .. } => LimitError::new_err(error.to_string()),
+        GameError::Limit { .. } | GameError::OutOfReach { .. } => {
+            LimitError::new_err(error.to_string())
+        }
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
         other => PyValueError::new_err(other.to_string()),
     }
@@ -561,41 +563,17 @@ impl CoreGame {
         label: &str,
     ) -> PyResult<String> {
         let game = self.heap("value")?.clone();
-        let report = |value, how: &str| ValueReport {
-            game: label.to_owned(),
-            n,
-            value,
-            how: how.to_owned(),
-        };
-        if let Some(value) = game.closed_form_value(n) {
-            return to_json(&report(value, "by the theorem for this family"));
-        }
-        // Values up to n settle it directly when n is within reach; a
-        // proved period settles it for any n.
-        let (found, values, max) = py.detach(|| -> Result<_, Failure> {
-            let max = resolve_count(&game, max, default, allow_long)?;
-            let limit = usize::try_from(n)
-                .ok()
-                .filter(|&n| n < max)
-                .map_or(max, |n| n + 1);
-            let (found, values) = PyInputs::new(allow_long).period(&game, limit)?;
-            Ok((found, values, max))
+        let report = py.detach(|| {
+            grundy::evaluator::heap_value(
+                &game,
+                label,
+                n,
+                || resolve_count(&game, max, default, allow_long),
+                "max=",
+                &mut PyInputs::new(allow_long),
+            )
         })?;
-        match (found.periodicity, found.proved) {
-            (Some(period), true) => {
-                let value = grundy::period::value_from_period(&values, &period, n)
-                    .map_err(game_error)?;
-                to_json(&report(value, &format!("from the proved {period}")))
-            }
-            _ => match usize::try_from(n).ok().filter(|&i| i < values.len()) {
-                Some(index) => to_json(&report(values.get(index), "computed directly")),
-                None => Err(LimitError::new_err(format!(
-                    "G({n}) of {label} is out of reach: no period is proved in the first {} values ({}), and computing up to n would need {n} values (the limit is max={max})",
-                    values.len(),
-                    found.reason
-                ))),
-            },
-        }
+        to_json(&report)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -47,4 +47,20 @@ pub enum GameError {
         /// Why it was stopped.
         reason: String,
     },
+    /// A heap's value is neither known by a theorem, nor settled by a
+    /// period proved within the values the limit allows, nor within
+    /// reach of direct computation.
+    #[error("G({n}) of {game} is out of reach: no period is proved in the first {computed} values ({reason}), and computing up to n would need {n} values (the limit is {limit})")]
+    OutOfReach {
+        /// The game, as the user wrote it.
+        game: String,
+        /// The heap.
+        n: u64,
+        /// How many values the period search computed.
+        computed: usize,
+        /// Why the search proved no period.
+        reason: String,
+        /// The limit, in the face's words ("--max 1048576").
+        limit: String,
+    },
 }

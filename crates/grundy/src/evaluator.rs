@@ -16,7 +16,7 @@ use std::sync::Arc;
 use crate::cut::CutTable;
 use crate::heap::{parse_heap, HeapGame};
 use crate::period::PeriodReport;
-use crate::report::SumEvaluator;
+use crate::report::{SumEvaluator, ValueReport};
 use crate::sequence::NimSequence;
 use crate::spec::Game;
 use crate::{GameError, HeapRuleset, Ruleset};
@@ -91,6 +91,55 @@ pub fn heap_rules<I: Inputs>(
             ),
         }
         .into()),
+    }
+}
+
+/// G(n) of a heap game, reported as `label`: by the family's theorem
+/// when it has one; otherwise from a period proved within the `max`
+/// values the face allows (asked for only then), or computed directly
+/// when n is below that limit. `max_words` names the limit in the face's
+/// terms (`"--max "`, `"max="`) for the error when n is out of reach.
+pub fn heap_value<I: Inputs>(
+    game: &HeapGame,
+    label: &str,
+    n: u64,
+    max: impl FnOnce() -> Result<usize, I::Error>,
+    max_words: &str,
+    inputs: &mut I,
+) -> Result<ValueReport, I::Error> {
+    let report = |value, how: String| ValueReport {
+        game: label.to_owned(),
+        n,
+        value,
+        how,
+    };
+    if let Some(value) = game.closed_form_value(n) {
+        return Ok(report(value, "by the theorem for this family".to_owned()));
+    }
+    let max = max()?;
+    // Values up to n settle it directly when n is within reach; a proved
+    // period settles it for any n.
+    let limit = usize::try_from(n)
+        .ok()
+        .filter(|&n| n < max)
+        .map_or(max, |n| n + 1);
+    let (found, values) = inputs.period(game, limit)?;
+    match (found.periodicity, found.proved) {
+        (Some(period), true) => {
+            let value = crate::period::value_from_period(&values, &period, n)?;
+            Ok(report(value, format!("from the proved {period}")))
+        }
+        _ => match usize::try_from(n).ok().filter(|&i| i < values.len()) {
+            Some(index) => Ok(report(values.get(index), "computed directly".to_owned())),
+            None => Err(GameError::OutOfReach {
+                game: label.to_owned(),
+                n,
+                computed: values.len(),
+                reason: found.reason,
+                limit: format!("{max_words}{max}"),
+            }
+            .into()),
+        },
     }
 }
 
