@@ -7,11 +7,9 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::heap::{parse_heap, HeapGame};
+use grundy::heap::HeapGame;
 use grundy::misere::quotient::{misere_quotient, QuotientLimits};
-use grundy::misere::{
-    genus_symbol, heap_genus, heap_misere_value, heap_misere_values, is_tame_genus, MisereSearch,
-};
+use grundy::misere::{heap_genus, heap_misere_value, heap_misere_values, MisereSearch};
 use grundy::report::{
     misere_eval_report, misere_heap_eval_report, parse_positions, quotient_report, GenusReport,
     MisereValueReport,
@@ -115,15 +113,7 @@ pub fn run_genus(
     })
     .context("computing the genus")?;
     progress.finish();
-    let report = GenusReport {
-        game: spec.to_owned(),
-        symbols: genus.iter().map(|g| genus_symbol(g)).collect(),
-        tame: genus.iter().map(|g| is_tame_genus(g)).collect(),
-        genus,
-        positions: None,
-        position_text: None,
-    };
-    crate::printer::print(&report, format)?;
+    crate::printer::print(&GenusReport::of_genera(spec, genus), format)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -137,11 +127,7 @@ pub fn run_eval(spec: &str, texts: &[String], format: Format) -> anyhow::Result<
             evaluator.evaluate_misere(spec, texts)?
         }
         Game::Heap(game) => {
-            let heaps = texts
-                .iter()
-                .map(|t| parse_heap(t))
-                .collect::<Result<Vec<u64>, _>>()
-                .with_context(context)?;
+            let heaps = grundy::heap::parse_heaps(texts).with_context(context)?;
             misere_heap_eval_report(&game, spec, &heaps)?
         }
         Game::Graph(graph) => {

@@ -196,14 +196,21 @@ fn resolve_count(
     allow_long: bool,
 ) -> Result<usize, Failure> {
     let count = match max {
+        // The cost check includes the memory fit.
         Some(max) => {
             check_cost(game, max, allow_long)?;
             max
         }
-        None if allow_long => default,
-        None => grundy::cost::affordable_count(game, default)?,
+        None => {
+            let count = if allow_long {
+                default
+            } else {
+                grundy::cost::affordable_count(game, default)?
+            };
+            check_fits(count)?;
+            count
+        }
     };
-    check_fits(count)?;
     usize::try_from(count).map_err(|_| {
         Failure(LimitError::new_err(format!(
             "{count} values do not fit in memory"
@@ -383,11 +390,7 @@ fn kind_of(game: &Game) -> &'static str {
 /// The components of a position: one text, or a list of texts or numbers.
 fn position_texts(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(text) = position.extract::<String>() {
-        return Ok(text
-            .split(|c: char| c.is_whitespace() || c == '+')
-            .filter(|p| !p.is_empty())
-            .map(str::to_owned)
-            .collect());
+        return Ok(grundy::evaluator::sum_components(&text));
     }
     if let Ok(n) = position.extract::<u64>() {
         return Ok(vec![n.to_string()]);
@@ -629,20 +632,7 @@ impl CoreGame {
                 grundy::misere::heap_genus(&game, count, &mut |_| interrupt.check())
             })
             .map_err(game_error)?;
-        to_json(&GenusReport {
-            game: label.to_owned(),
-            symbols: genus
-                .iter()
-                .map(|g| grundy::misere::genus_symbol(g))
-                .collect(),
-            tame: genus
-                .iter()
-                .map(|g| grundy::misere::is_tame_genus(g))
-                .collect(),
-            genus,
-            positions: None,
-            position_text: None,
-        })
+        to_json(&GenusReport::of_genera(label, genus))
     }
 
     fn eval_json(
@@ -658,11 +648,7 @@ impl CoreGame {
             if let Game::Heap(game) = &self.game {
                 if game.family().own_positions().is_none() {
                     // Bouton's rule for Nim, the quotient or the search.
-                    let heaps = texts
-                        .iter()
-                        .map(|t| grundy::heap::parse_heap(t))
-                        .collect::<Result<Vec<u64>, _>>()
-                        .map_err(game_error)?;
+                    let heaps = grundy::heap::parse_heaps(&texts).map_err(game_error)?;
                     let game = game.clone();
                     let report = py
                         .detach(|| {

@@ -278,15 +278,6 @@ fn convention_is_misere(convention: Option<&str>) -> Result<bool, ApiError> {
     }
 }
 
-/// The components of a position written in a query.
-fn components(position: &str) -> Vec<String> {
-    position
-        .split(|c: char| c.is_whitespace() || c == '+')
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// What the server computes for an evaluator: values within the cap and
 /// the deadline, period searches within both, cut tables up to sides of
 /// [`MAX_CUT_SIDE`].
@@ -457,7 +448,7 @@ async fn with_position(
         ],
     )?;
     let misere = convention_is_misere(query.convention.as_deref())?;
-    let texts = components(&query.position);
+    let texts = grundy::evaluator::sum_components(&query.position);
     let max_values = state.limits.max_values;
     limited(state, move |deadline| {
         let evaluator = evaluator(

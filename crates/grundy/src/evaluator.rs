@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use crate::cut::CutTable;
-use crate::heap::{parse_heap, HeapGame};
+use crate::heap::HeapGame;
 use crate::period::PeriodReport;
 use crate::report::{SumEvaluator, ValueReport};
 use crate::sequence::NimSequence;
@@ -143,11 +143,22 @@ pub fn heap_value<I: Inputs>(
     }
 }
 
+/// The components of a sum written as one text: separated by whitespace
+/// or `+` (`"3 4 7"`, `"3+4+7"`).
+#[must_use]
+pub fn sum_components(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || c == '+')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The largest heap among the components written `texts`.
 pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
-    texts
-        .iter()
-        .try_fold(0u64, |m, t| parse_heap(t).map(|h| m.max(h)))
+    Ok(crate::heap::parse_heaps(texts)?
+        .into_iter()
+        .max()
+        .unwrap_or(0))
 }
 
 /// The evaluator of sums of the positions written `texts` in `game`, with

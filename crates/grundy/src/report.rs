@@ -646,6 +646,28 @@ pub struct GenusReport {
     pub position_text: Option<Vec<String>>,
 }
 
+impl GenusReport {
+    /// The report of `genus`, one genus for each heap from 0, with each
+    /// genus' symbol and tameness.
+    #[must_use]
+    pub fn of_genera(game: &str, genus: Vec<Vec<u64>>) -> GenusReport {
+        GenusReport {
+            game: game.to_owned(),
+            symbols: genus
+                .iter()
+                .map(|g| crate::misere::genus_symbol(g))
+                .collect(),
+            tame: genus
+                .iter()
+                .map(|g| crate::misere::is_tame_genus(g))
+                .collect(),
+            genus,
+            positions: None,
+            position_text: None,
+        }
+    }
+}
+
 /// `value --misere`: the misère nim-value of one heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereValueReport {
@@ -970,18 +992,9 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             .map(|p| search.genus(p, solver.value(p)?.value()))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(GenusReport {
-            game: spec.to_owned(),
-            symbols: genus
-                .iter()
-                .map(|g| crate::misere::genus_symbol(g))
-                .collect(),
-            tame: genus
-                .iter()
-                .map(|g| crate::misere::is_tame_genus(g))
-                .collect(),
-            genus,
             positions: Some(positions.iter().map(|p| self.position_json(p)).collect()),
             position_text: Some(positions.iter().map(|p| self.format_position(p)).collect()),
+            ..GenusReport::of_genera(spec, genus)
         })
     }
 }

@@ -163,6 +163,25 @@ fn windup_against_the_retrograde_analysis() {
     assert_eq!(labels, vec![0, 1, 0, 1, 0, 1, 0, 1, 0]);
 }
 
+/// The explicit graph of the sums of two vertices: the pair (u, v) is
+/// vertex `u * n + v`, and a move moves one of the two.
+fn pair_moves(lists: &[Vec<u32>]) -> Vec<Vec<usize>> {
+    let n = lists.len();
+    let id = |u: usize, v: usize| u * n + v;
+    let mut moves = vec![Vec::new(); n * n];
+    for u in 0..n {
+        for v in 0..n {
+            for &w in &lists[u] {
+                moves[id(u, v)].push(id(w as usize, v));
+            }
+            for &w in &lists[v] {
+                moves[id(u, v)].push(id(u, w as usize));
+            }
+        }
+    }
+    moves
+}
+
 #[test]
 fn values_predict_pairs_of_vertices() {
     let mut infinite_pairs = 0;
@@ -171,18 +190,7 @@ fn values_predict_pairs_of_vertices() {
         let lists = random_graph(n, 3, seed);
         let (values, _) = values_of(&lists);
         let id = |u: usize, v: usize| u * n + v;
-        let mut moves = vec![Vec::new(); n * n];
-        for u in 0..n {
-            for v in 0..n {
-                for &w in &lists[u] {
-                    moves[id(u, v)].push(id(w as usize, v));
-                }
-                for &w in &lists[v] {
-                    moves[id(u, v)].push(id(u, w as usize));
-                }
-            }
-        }
-        let truth = retrograde(&moves);
+        let truth = retrograde(&pair_moves(&lists));
         for u in 0..n {
             for v in 0..n {
                 infinite_pairs += usize::from(
@@ -355,18 +363,7 @@ fn play_moves_follow_the_retrograde_analysis_of_pairs() {
         assert!(graph.solve_all().is_err(), "seed {seed}: no cycle");
         let game = LoopyGame::new(std::sync::Arc::new(graph));
         let id = |u: usize, v: usize| u * n + v;
-        let mut moves = vec![Vec::new(); n * n];
-        for u in 0..n {
-            for v in 0..n {
-                for &w in &lists[u] {
-                    moves[id(u, v)].push(id(w as usize, v));
-                }
-                for &w in &lists[v] {
-                    moves[id(u, v)].push(id(u, w as usize));
-                }
-            }
-        }
-        let truth = retrograde(&moves);
+        let truth = retrograde(&pair_moves(&lists));
         let index = |name: &str| names.iter().position(|x| x == name).unwrap();
         for u in 0..n {
             for v in 0..n {

@@ -34,6 +34,11 @@ pub fn parse_heap(text: &str) -> Result<u64, GameError> {
     })
 }
 
+/// Reads the heap sizes of a sum written one heap per text.
+pub fn parse_heaps(texts: &[String]) -> Result<Vec<u64>, GameError> {
+    texts.iter().map(|t| parse_heap(t)).collect()
+}
+
 /// Adds the option "take `taken` from a heap of `n`, leaving one heap" (or
 /// nothing, when all of it is taken).
 #[inline]
