@@ -152,9 +152,24 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     crate::numbers::check_memory(count)?;
     crate::cost::check_sequence_cost(&game, count)?;
     if let Some(out) = &args.out {
+        let kernel = || game.kernel_for(choice);
+        let run = RunToFile {
+            kernel: &kernel,
+            spec,
+            engine_name: args.engine.name(),
+            target: count,
+            out,
+            resume: args.resume,
+            checkpoint_every: args.checkpoint_secs,
+        };
         if args.resume {
             let (_, checkpoint) = grundy::sequence::store::companions(out);
-            if !checkpoint.exists() {
+            if run.output_complete() {
+                eprintln!(
+                    "grundy: {} already holds the {count} values: nothing to resume",
+                    out.display()
+                );
+            } else if !checkpoint.exists() {
                 eprintln!(
                     "grundy: no checkpoint at {}: nothing to resume, starting afresh",
                     checkpoint.display()
@@ -167,16 +182,6 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
             .ok()
             .and_then(|v| v.parse().ok());
-        let kernel = || game.kernel_for(choice);
-        let run = RunToFile {
-            kernel: &kernel,
-            spec,
-            engine_name: args.engine.name(),
-            target: count,
-            out,
-            resume: args.resume,
-            checkpoint_every: args.checkpoint_secs,
-        };
         let values = run.run(&mut |p: &RunProgress| {
             progress.set_with_message(
                 p.done,

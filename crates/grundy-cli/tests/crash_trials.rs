@@ -159,7 +159,10 @@ fn one_trial(
             }
         }
     }
-    if !out.exists() {
+    // A kill between the final rename and the companions' removal leaves
+    // a complete file beside them: the resume a user would run clears
+    // them.
+    if !out.exists() || partial.exists() || checkpoint.exists() {
         let output = seq_command(trial, &out, true, checkpoint_secs)
             .output()
             .unwrap();

@@ -101,6 +101,79 @@ fn resume_across_value_widths() {
     assert_eq!(std::fs::read(path).unwrap(), whole);
 }
 
+/// A kill between renaming the finished file into place and removing its
+/// companions leaves them beside a complete file: the next run (resumed
+/// or not) removes them, and a damaged file is resumed from them.
+#[test]
+fn leftover_companions_beside_a_finished_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = uninterrupted(dir.path(), "grundy", "100000");
+    let path = dir.path().join("resumed.bin");
+    let companions = ["resumed.bin.partial", "resumed.bin.checkpoint"].map(|c| dir.path().join(c));
+    let kept = ["partial.kept", "checkpoint.kept"].map(|c| dir.path().join(c));
+    let crashed = grundy()
+        .args([
+            "seq",
+            "grundy",
+            "-n",
+            "100000",
+            "--checkpoint-secs",
+            "0",
+            "--out",
+        ])
+        .arg(&path)
+        .env("GRUNDY_TEST_ABORT_AFTER", "40000")
+        .output()
+        .unwrap();
+    assert!(!crashed.status.success());
+    let keep = || {
+        for (c, k) in companions.iter().zip(&kept) {
+            std::fs::copy(c, k).unwrap();
+        }
+    };
+    let put_back = || {
+        for (c, k) in companions.iter().zip(&kept) {
+            std::fs::copy(k, c).unwrap();
+        }
+    };
+    keep();
+    grundy()
+        .args(["seq", "grundy", "-n", "100000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&path).unwrap(), whole);
+    for args in [&["--resume"][..], &[]] {
+        put_back();
+        let run = grundy()
+            .args(["seq", "grundy", "-n", "100000", "--out"])
+            .arg(&path)
+            .args(args)
+            .assert()
+            .success();
+        if !args.is_empty() {
+            run.stderr(predicate::str::contains("already holds the 100000 values"));
+        }
+        for c in &companions {
+            assert!(!c.exists(), "{args:?}: {} removed", c.display());
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), whole, "{args:?}");
+    }
+    // A damaged value: the companions resume the run, which writes the
+    // file afresh.
+    put_back();
+    let mut damaged = whole.clone();
+    *damaged.last_mut().unwrap() ^= 0x55;
+    std::fs::write(&path, &damaged).unwrap();
+    grundy()
+        .args(["seq", "grundy", "-n", "100000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&path).unwrap(), whole);
+    assert!(companions.iter().all(|c| !c.exists()));
+}
+
 #[test]
 fn files_read_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -214,6 +214,23 @@ pub struct SequenceFile {
 /// The game spec a sequence file records, read from its header alone (the
 /// values are not read or checked).
 pub fn read_sequence_header(path: &Path) -> Result<String, StoreError> {
+    Ok(sequence_header(path)?.spec)
+}
+
+/// What a sequence file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceHeader {
+    /// The game spec.
+    pub spec: String,
+    /// The number of values.
+    pub count: u64,
+    /// Whether the file is as long as the header says (the values are
+    /// not read or checked).
+    pub full_length: bool,
+}
+
+/// Reads a sequence file's header alone.
+pub fn sequence_header(path: &Path) -> Result<SequenceHeader, StoreError> {
     let corrupt = |reason: &str| StoreError::Corrupt {
         path: path.display().to_string(),
         reason: reason.to_owned(),
@@ -232,7 +249,16 @@ pub fn read_sequence_header(path: &Path) -> Result<String, StoreError> {
     let mut spec = vec![0u8; spec_len as usize];
     file.read_exact(&mut spec)
         .map_err(|_| corrupt("the file ends inside its header"))?;
-    String::from_utf8(spec).map_err(|_| corrupt("the game spec is not UTF-8"))
+    let spec = String::from_utf8(spec).map_err(|_| corrupt("the game spec is not UTF-8"))?;
+    let count = u64::from_le_bytes(header[16..24].try_into().expect("8 bytes"));
+    let width = u128::from(header[10]);
+    let length = file.metadata().map_err(io_error(path))?.len();
+    Ok(SequenceHeader {
+        spec,
+        count,
+        full_length: u128::from(length)
+            == u128::from(count) * width + (HEADER as u128) + u128::from(spec_len),
+    })
 }
 
 /// Reads and checks a sequence file.
@@ -433,9 +459,37 @@ pub fn companions(out: &Path) -> (PathBuf, PathBuf) {
 }
 
 impl RunToFile<'_> {
+    /// Whether the output file already holds every value of this run (by
+    /// its header: this spec, this many values, and the length they
+    /// need).
+    #[must_use]
+    pub fn output_complete(&self) -> bool {
+        sequence_header(self.out)
+            .is_ok_and(|h| h.spec == self.spec && h.count == self.target && h.full_length)
+    }
+
     /// Runs to the end, calling `progress` after every chunk of values.
+    ///
+    /// An output that already holds every value (a run killed after it
+    /// renamed the finished file into place but before it removed the
+    /// companions) has its companions removed: resuming returns its
+    /// values, once they are read and checked; a fresh run computes
+    /// them again.
     pub fn run(&self, progress: &mut dyn FnMut(&RunProgress)) -> Result<NimSequence, StoreError> {
         let (partial_path, checkpoint_path) = companions(self.out);
+        if self.output_complete() {
+            let remove_companions = || {
+                let _ = fs::remove_file(&partial_path);
+                let _ = fs::remove_file(&checkpoint_path);
+            };
+            if !self.resume {
+                remove_companions();
+            } else if let Ok(file) = read_sequence_file(self.out) {
+                // A damaged output keeps its companions, which resume.
+                remove_companions();
+                return Ok(file.values);
+            }
+        }
         if self.spec.contains(['\n', '\r']) || self.engine_name.contains(['\n', '\r']) {
             return Err(StoreError::Mismatch {
                 path: checkpoint_path.display().to_string(),
