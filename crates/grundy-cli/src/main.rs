@@ -333,6 +333,16 @@ fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     cost::set_allow_long(cli.allow_long);
     match cli.command {
+        // The server checks its own deadlines; play talks to a terminal.
+        command @ (Command::Serve { .. } | Command::Play { .. }) => run_command(command),
+        // Searches with no natural step (misère sums, remoteness, the
+        // solver's traversal) show how far they have gone.
+        command => progress::searching(|| run_command(command)),
+    }
+}
+
+fn run_command(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Analyze {
             spec,
             max,

@@ -77,9 +77,34 @@ impl Progress {
     }
 
     /// Removes the bar.
-    pub fn finish(self) {
-        if let Some(bar) = self.bar {
+    pub fn finish(self) {}
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Runs `work` with its searches (misère sums, remoteness, the solver's
+/// traversal: work with no natural step for a bar) counted: after a
+/// second on a terminal, a line shows how many positions they have
+/// opened, so a long search is seen to be alive and growing (a misère
+/// search stops at [`grundy::misere::MAX_SUMS`] sums).
+pub fn searching<T>(work: impl FnOnce() -> T) -> T {
+    let mut progress = Progress::new(
+        0,
+        "{elapsed_precise} searching: {human_pos} positions opened",
+    );
+    let mut opened = 0u64;
+    grundy::stop::with_check(
+        move || {
+            opened += u64::from(grundy::stop::TICKS_PER_CHECK);
+            progress.set(opened);
+            Ok(())
+        },
+        work,
+    )
 }
