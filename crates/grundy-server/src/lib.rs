@@ -327,6 +327,20 @@ impl grundy::evaluator::Inputs for ServerInputs {
                 "a box with a side of {largest}: the server computes cut tables up to {MAX_CUT_SIDE}"
             )));
         }
+        // The table is computed in parallel in one call, with no step at
+        // which to check the deadline: it is refused up front instead.
+        let seconds = grundy::cut::CutTable::estimated_seconds(dim, largest);
+        let left = self
+            .deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        if seconds > left {
+            return Err(ApiError::TooLarge(format!(
+                "the cut:{dim} table up to sides of {largest} would take about {}, beyond the {} left of this request's time limit",
+                grundy::cost::duration_words(seconds),
+                grundy::cost::duration_words(left)
+            )));
+        }
         Ok(grundy::cut::CutTable::compute(dim, largest, &|_, _| {})?)
     }
 }

@@ -170,6 +170,28 @@ async fn oversized_requests_are_413() {
 }
 
 #[tokio::test]
+async fn cut_tables_beyond_the_time_limit_are_refused_up_front() {
+    // The cut:4 table up to sides of 64 takes tens of seconds; the
+    // refusal comes at once, naming the time limit.
+    let started = Instant::now();
+    let (status, body) = get("/api/eval?game=cut:4&position=64x64x64x64").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("time limit"),
+        "{body}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    // A small one is computed.
+    let (status, body) = get("/api/eval?game=cut:4&position=3x4x5x6").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["value"].is_u64(), "{body}");
+}
+
+#[tokio::test]
 async fn huge_heaps_are_evaluated_through_a_proved_period() {
     // Kayles is periodic with period 12 from 72 on (Guy and Smith 1956,
     // proved by their rule): the value of a heap of 10^11 + 1 comes from
