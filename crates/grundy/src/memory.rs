@@ -142,9 +142,12 @@ impl Ruleset for MemoryGame {
         if work > MAX_WORK {
             return Err(GameError::Limit {
                 what: format!(
-                    "evaluating a heap of {n} by search (about {work} option visits); 'table' computes heaps up to a few thousand"
+                    "evaluating a heap of {n} by search ({} option visits)",
+                    crate::number::rough_count(work)
                 ),
-                limit: format!("{MAX_WORK} option visits"),
+                limit: format!(
+                    "{MAX_WORK} option visits ('table' computes heaps up to a few thousand)"
+                ),
             });
         }
         Ok(position)

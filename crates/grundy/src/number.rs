@@ -35,6 +35,19 @@ pub enum NumberError {
     },
 }
 
+/// A large count in words for a message: exact below a million,
+/// `7.0e15` above, and "more than 10^18" when the estimate saturated.
+#[must_use]
+pub fn rough_count(n: u64) -> String {
+    if n < 1_000_000 {
+        n.to_string()
+    } else if n >= u64::MAX / 2 {
+        "more than 10^18".to_owned()
+    } else {
+        format!("about {n:.1e}")
+    }
+}
+
 /// The parts of a tuple written `(a,b)`, `a,b` or `a b`: the texts of its
 /// numbers, each still to be read (positions of pairs, such as Wythoff's).
 #[must_use]

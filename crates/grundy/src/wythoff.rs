@@ -128,7 +128,8 @@ impl Ruleset for Wythoff {
         if work > MAX_WORK {
             return Err(GameError::Limit {
                 what: format!(
-                    "evaluating ({x},{y}) by search (about {work} option visits over the positions below it)"
+                    "evaluating ({x},{y}) by search ({} option visits over the positions below it)",
+                    crate::number::rough_count(work)
                 ),
                 limit: format!("{MAX_WORK} option visits"),
             });
