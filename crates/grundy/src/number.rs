@@ -142,6 +142,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rough_counts() {
+        assert_eq!(rough_count(999_999), "999999");
+        assert_eq!(rough_count(7_000_140_000_700_000), "about 7.0e15");
+        assert_eq!(rough_count(u64::MAX), "more than 10^18");
+        assert_eq!(rough_count(u64::MAX / 2), "more than 10^18");
+    }
+
+    #[test]
     fn forms() {
         for (text, value) in [
             ("65536", 65536),
