@@ -47,6 +47,124 @@ impl Wythoff {
         self.k
     }
 
+    /// `A_n`, the smaller heap of the n-th P-position, from Fraenkel's
+    /// formula `A_n = ⌊nα⌋` with `α = (2 − k + √(k² + 4))/2`, in exact
+    /// integer arithmetic: `⌊(n(2 − k) + ⌊√(n²(k² + 4))⌋)/2⌋` (the square
+    /// root is irrational for n, k ≥ 1, so flooring it first changes
+    /// nothing). `None` when n²(k² + 4) does not fit in 128 bits.
+    #[must_use]
+    pub fn lower(&self, n: u64) -> Option<u64> {
+        let (n, k) = (u128::from(n), u128::from(self.k));
+        let root = n
+            .checked_mul(n)?
+            .checked_mul(k.checked_mul(k)?.checked_add(4)?)?
+            .isqrt();
+        // n(2 − k) + root >= 0: root >= n·k > n(k − 2).
+        let sum = (root + 2 * n).checked_sub(n * k)?;
+        u64::try_from(sum / 2).ok()
+    }
+
+    /// The n-th P-position `(A_n, B_n)`, `B_n = A_n + k n`.
+    #[must_use]
+    pub fn p_position(&self, n: u64) -> Option<(u64, u64)> {
+        let a = self.lower(n)?;
+        Some((a, a.checked_add(self.k.checked_mul(n)?)?))
+    }
+
+    /// The n with `A_n = x`, if x is the smaller heap of a P-position
+    /// (A and B are increasing and split the positive integers between
+    /// them, so a binary search finds it).
+    fn lower_index(&self, x: u64) -> Option<u64> {
+        // A_n >= n, since α > 1.
+        let (mut low, mut high) = (0u64, x);
+        while low <= high {
+            let mid = low + (high - low) / 2;
+            match self.lower(mid).map(|a| a.cmp(&x)) {
+                Some(std::cmp::Ordering::Equal) => return Some(mid),
+                Some(std::cmp::Ordering::Less) => low = mid + 1,
+                _ => high = mid.checked_sub(1)?,
+            }
+        }
+        None
+    }
+
+    /// The n with `B_n = y`, if y is the larger heap of a P-position.
+    fn upper_index(&self, y: u64) -> Option<u64> {
+        let (mut low, mut high) = (0u64, y / self.k);
+        while low <= high {
+            let mid = low + (high - low) / 2;
+            match self.p_position(mid).map(|(_, b)| b.cmp(&y)) {
+                Some(std::cmp::Ordering::Equal) => return Some(mid),
+                Some(std::cmp::Ordering::Less) => low = mid + 1,
+                _ => high = mid.checked_sub(1)?,
+            }
+        }
+        None
+    }
+
+    /// The heap that makes a P-position with a heap of `h`: B_n for
+    /// h = A_n, A_n for h = B_n (every heap is one or the other).
+    fn partner(&self, h: u64) -> Option<u64> {
+        if let Some(n) = self.lower_index(h) {
+            return self.p_position(n).map(|(_, b)| b);
+        }
+        self.upper_index(h).and_then(|n| self.lower(n))
+    }
+
+    /// Whether `(x, y)` is a P-position, by Fraenkel's theorem.
+    #[must_use]
+    pub fn is_p_position(&self, x: u64, y: u64) -> Option<bool> {
+        let (low, high) = (x.min(y), x.max(y));
+        let d = high - low;
+        if d % self.k != 0 {
+            return Some(false);
+        }
+        Some(self.lower(d / self.k)? == low)
+    }
+
+    /// Every position a winning move from `(x, y)` leaves (none from a
+    /// P-position), by Fraenkel's theorem: the P-positions one heap's
+    /// partner makes, and on the diagonal the P-positions whose difference
+    /// is within k of the heaps' difference. `None` when the arithmetic
+    /// would overflow.
+    #[must_use]
+    pub fn winning_moves_by_theorem(&self, x: u64, y: u64) -> Option<Vec<(u64, u64)>> {
+        if self.is_p_position(x, y)? {
+            return Some(Vec::new());
+        }
+        let mut targets = Vec::new();
+        // One heap: the other keeps its size, this one becomes its partner.
+        let partner_x = self.partner(x)?;
+        if partner_x < y {
+            targets.push((x, partner_x));
+        }
+        let partner_y = self.partner(y)?;
+        if partner_y < x {
+            targets.push((partner_y, y));
+        }
+        // Both heaps, a from x and b from y with |a - b| < k: a P-position
+        // (p, q) with q - p = ±k m and |(q - p) - (y - x)| < k.
+        let k = i128::from(self.k);
+        let d = i128::from(y) - i128::from(x);
+        for sign in [1i128, -1] {
+            let wanted = sign * d; // k m must be within k of this
+            let first = wanted.div_euclid(k);
+            for m in [first, first + 1] {
+                if m < 0 || (k * m - wanted).abs() >= k {
+                    continue;
+                }
+                let (a, b) = self.p_position(u64::try_from(m).ok()?)?;
+                let (p, q) = if sign == 1 { (a, b) } else { (b, a) };
+                if p < x && q < y {
+                    targets.push((p, q));
+                }
+            }
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        Some(targets)
+    }
+
     /// About how many option visits evaluating `(x, y)` costs the
     /// solver: every position below it, each with its options.
     fn work(&self, x: u64, y: u64) -> u64 {

@@ -231,3 +231,68 @@ fn misere_values_and_genus_follow_the_definition() {
         }
     }
 }
+
+/// The closed form `Wythoff::lower` (Fraenkel's A_n = ⌊nα⌋) against the
+/// mex definition of A_n, for several k; and, for k = 1, the first terms
+/// of OEIS A000201 (lower Wythoff sequence, ⌊nφ⌋) and A001950 (upper,
+/// ⌊nφ²⌋), n = 1..20.
+#[test]
+fn the_closed_form_of_the_p_positions_is_fraenkels() {
+    for k in 1..=6u64 {
+        let rules = Wythoff::new(k).unwrap();
+        for (n, pair) in fraenkel_pairs(k, 50_000).into_iter().enumerate() {
+            assert_eq!(
+                rules.p_position(n as u64),
+                Some(pair),
+                "wythoff:{k} n = {n}"
+            );
+        }
+    }
+    let a000201 = [
+        1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32,
+    ];
+    let a001950 = [
+        2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52,
+    ];
+    let wythoff = Wythoff::new(1).unwrap();
+    for n in 1..=20u64 {
+        let (a, b) = wythoff.p_position(n).unwrap();
+        assert_eq!((a, b), (a000201[n as usize - 1], a001950[n as usize - 1]));
+    }
+    // Large n: B_n - A_n = n, and the pairs stay in order.
+    let big = wythoff.p_position(1 << 40).unwrap();
+    assert_eq!(big.1 - big.0, 1 << 40);
+    assert!(wythoff.p_position((1 << 40) + 1).unwrap().0 > big.0);
+}
+
+/// Outcomes and winning moves by the theorem against the solver: every
+/// position of a box, for several k; a winning move is an option of value
+/// 0.
+#[test]
+fn outcomes_and_winning_moves_by_the_theorem_match_the_solver() {
+    for k in 1..=5u64 {
+        let rules = Wythoff::new(k).unwrap();
+        let mut solver = Solver::new(&rules);
+        let mut options = grundy::ruleset::Options::new();
+        for x in 0..36u64 {
+            for y in 0..36u64 {
+                let p = solver.value(&(x, y)).unwrap().is_zero();
+                assert_eq!(rules.is_p_position(x, y), Some(p), "wythoff:{k} ({x},{y})");
+                options.clear();
+                rules.options(&(x, y), &mut options).unwrap();
+                let mut want: Vec<(u64, u64)> = options
+                    .iter()
+                    .map(|o| o[0])
+                    .filter(|&o| solver.value(&o).unwrap().is_zero())
+                    .collect();
+                want.sort_unstable();
+                want.dedup();
+                assert_eq!(
+                    rules.winning_moves_by_theorem(x, y),
+                    Some(want),
+                    "wythoff:{k} ({x},{y})"
+                );
+            }
+        }
+    }
+}
