@@ -75,8 +75,20 @@ pub fn run(
             eval_sum(&rules, spec, positions, asked)
         }
         Game::Positional(game) => {
-            game.check_positions(positions)
-                .with_context(|| format!("reading the position of '{spec}'"))?;
+            if let Err(e) = game.check_positions(positions) {
+                // One position beyond the search may still have its
+                // outcome by a theorem of the family (Wythoff's).
+                let by_theorem = matches!(e, grundy::GameError::Limit { .. }) && !remoteness;
+                if let Some(report) = game
+                    .evaluate_by_theorem(spec, positions)
+                    .filter(|_| by_theorem)
+                {
+                    crate::printer::print(&report?, format)?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+                return Err(anyhow::Error::new(e))
+                    .with_context(|| format!("reading the position of '{spec}'"));
+            }
             let mut report = game.evaluate(spec, positions)?;
             if remoteness {
                 report.remoteness = Some(

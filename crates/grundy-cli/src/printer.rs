@@ -512,11 +512,15 @@ impl Render for GenusReport {
 
 impl Render for MisereEvalReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "game:     {} (misère play: the last mover loses)",
-            self.game
-        )?;
+        if self.convention == "misere" {
+            writeln!(
+                out,
+                "game:     {} (misère play: the last mover loses)",
+                self.game
+            )?;
+        } else {
+            writeln!(out, "game:     {}", self.game)?;
+        }
         writeln!(out, "position: {}", self.position_text.join(" + "))?;
         let outcome = if self.outcome == "P" {
             "P (the player to move loses)"

@@ -96,6 +96,60 @@ fn eval_wythoff_pairs() {
 }
 
 #[test]
+fn huge_wythoff_positions_by_the_theorem() {
+    // (A_n, B_n) = (⌊nφ⌋, ⌊nφ⌋ + n) for n = 10^12, by an integer square
+    // root, is a P-position; from it with one more token in the first
+    // heap, a winning move takes that token back.
+    let n: u64 = 1_000_000_000_000;
+    let a = (n + ((5 * u128::from(n) * u128::from(n)).isqrt() as u64)) / 2;
+    let b = a + n;
+    let out = grundy()
+        .args(["eval", "wythoff", &format!("({a},{b})"), "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "P", "{v}");
+    assert_eq!(v["convention"], "normal", "{v}");
+    let out = grundy()
+        .args([
+            "eval",
+            "wythoff",
+            &format!("({},{b})", a + 1),
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "N", "{v}");
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["to"] == serde_json::json!([[a, b]])),
+        "{v}"
+    );
+    grundy()
+        .args(["eval", "wythoff", "(1000000000000,7)"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Wythoff's theorem"))
+        .stdout(predicate::str::contains("leaving (4,7)"));
+    // --remoteness needs the search: still refused.
+    grundy()
+        .args(["eval", "wythoff", "(1000000000000,7)", "--remoteness"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("option visits"));
+}
+
+#[test]
 fn misere_from_the_command_line() {
     // Misère Nim: 1 + 1 + 1 is lost by the player to move (Bouton).
     let out = grundy()

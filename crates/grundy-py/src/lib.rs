@@ -679,7 +679,11 @@ impl CoreGame {
             to_json(&report)
         } else {
             let report = py
-                .detach(|| interruptible(|| evaluator.evaluate(label, &texts)))
+                .detach(|| {
+                    interruptible(|| {
+                        grundy::report::evaluate_or_by_theorem(&*evaluator, label, &texts)
+                    })
+                })
                 .map_err(game_error)?;
             to_json(&report)
         }

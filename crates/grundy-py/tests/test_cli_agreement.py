@@ -62,6 +62,8 @@ def test_first_values_equal_the_cli(spec, cli):
         ("kayles", "3 4 6"),
         ("0.137", "10 20 30"),
         ("wythoff", "(3,5) (4,4)"),
+        # Beyond the search: the outcome by Wythoff's theorem.
+        ("wythoff", "(1000000000000,7)"),
         ("mock-turtles", "THHTH"),
         ("tartan(ruler,mock-turtles)", "(2,3),(4,1)"),
         ("cut:2", "3x4 2x2"),

@@ -498,7 +498,9 @@ async fn eval(
         if misere {
             to_json(evaluator.evaluate_misere(game, texts)?)
         } else {
-            to_json(evaluator.evaluate(game, texts)?)
+            to_json(grundy::report::evaluate_or_by_theorem(
+                evaluator, game, texts,
+            )?)
         }
     })
     .await

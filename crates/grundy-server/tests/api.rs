@@ -192,6 +192,23 @@ async fn cut_tables_beyond_the_time_limit_are_refused_up_front() {
 }
 
 #[tokio::test]
+async fn huge_wythoff_positions_get_their_outcome_by_the_theorem() {
+    // (10^12, 7): 7 is B_3 of the third Wythoff pair (A_3, B_3) = (4, 7)
+    // (OEIS A000201, A001950), so the one winning move leaves (4, 7).
+    let (status, body) = get("/api/eval?game=wythoff&position=(1000000000000,7)").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["convention"], "normal", "{body}");
+    assert_eq!(body["outcome"], "N", "{body}");
+    assert!(body.get("value").is_none(), "{body}");
+    let moves = body["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{body}");
+    assert_eq!(moves[0]["to"], json!([[4, 7]]), "{body}");
+    // A sum with a huge component is still refused (its value is needed).
+    let (status, body) = get("/api/eval?game=wythoff&position=(1000000000000,7)+(1,2)").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+}
+
+#[tokio::test]
 async fn huge_heaps_are_evaluated_through_a_proved_period() {
     // Kayles is periodic with period 12 from 72 on (Guy and Smith 1956,
     // proved by their rule): the value of a heap of 10^11 + 1 comes from

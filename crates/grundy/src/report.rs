@@ -375,12 +375,14 @@ pub fn eval_report<R: Ruleset>(
     })
 }
 
-/// `eval --misere`: the misère outcome of a sum and every winning move.
+/// `eval --misere`: the misère outcome of a sum and every winning move;
+/// also, with `convention` `"normal"`, the outcome of a position beyond
+/// the solver's reach by a theorem of its family (no nim-value).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MisereEvalReport {
     /// The game spec.
     pub game: String,
-    /// Always `"misere"`.
+    /// `"misere"`, or `"normal"` for an outcome by a theorem.
     pub convention: &'static str,
     /// The components of the sum.
     pub position: Vec<Value>,
@@ -453,6 +455,63 @@ pub fn misere_eval_report<R: Ruleset>(
         winning_moves: move_reports(rules, positions, &analysis.winning_moves),
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
     })
+}
+
+/// `eval` of one position by a theorem of its family
+/// ([`Ruleset::outcome_by_theorem`]): its normal-play outcome and every
+/// winning move, with no nim-value.
+pub fn theorem_eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    outcome: crate::ruleset::TheoremOutcome<R::Position>,
+) -> MisereEvalReport {
+    let position = [outcome.position];
+    let moves: Vec<WinningMove<R::Position>> = outcome
+        .winning
+        .into_iter()
+        .map(|to| WinningMove {
+            component: 0,
+            from: position[0].clone(),
+            to: vec![to],
+        })
+        .collect();
+    MisereEvalReport {
+        game: spec.to_owned(),
+        convention: "normal",
+        position: position.iter().map(|p| rules.position_json(p)).collect(),
+        outcome: if outcome.is_p { "P" } else { "N" },
+        method: outcome.method,
+        winning_moves: move_reports(rules, &position, &moves),
+        position_text: position.iter().map(|p| rules.format_position(p)).collect(),
+    }
+}
+
+/// What `eval` reports: the nim-values of a sum, or the outcome of one
+/// position beyond the solver's reach by a theorem of its family.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    /// Values, outcome and winning moves of the sum.
+    Sum(EvalReport),
+    /// The outcome and winning moves by a theorem.
+    ByTheorem(MisereEvalReport),
+}
+
+/// [`SumEvaluator::evaluate`], or, when the sum is one position beyond
+/// the solver's limits, [`SumEvaluator::evaluate_by_theorem`] if a
+/// theorem of the family covers it (the limit's error otherwise).
+pub fn evaluate_or_by_theorem(
+    evaluator: &(impl SumEvaluator + ?Sized),
+    spec: &str,
+    texts: &[String],
+) -> Result<Evaluation, GameError> {
+    match evaluator.evaluate(spec, texts) {
+        Err(limit @ GameError::Limit { .. }) => match evaluator.evaluate_by_theorem(spec, texts) {
+            Some(report) => report.map(Evaluation::ByTheorem),
+            None => Err(limit),
+        },
+        other => other.map(Evaluation::Sum),
+    }
 }
 
 /// `eval --misere` of a sum of Nim heaps, by Bouton's misère rule (no
@@ -754,6 +813,16 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     ) -> Option<Result<LoopyEvalReport, GameError>> {
         None
     }
+
+    /// The outcome of a sum of one position by a theorem of its family
+    /// ([`theorem_eval_report`]); `None` when no theorem covers it.
+    fn evaluate_by_theorem(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Option<Result<MisereEvalReport, GameError>> {
+        None
+    }
 }
 
 /// One move of a sum, for play ([`SumEvaluator::moves`]).
@@ -922,6 +991,20 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError> {
         misere_eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn evaluate_by_theorem(
+        &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<MisereEvalReport, GameError>> {
+        let [text] = texts else {
+            return None;
+        };
+        Some(
+            self.outcome_by_theorem(text)?
+                .map(|outcome| theorem_eval_report(self, spec, outcome)),
+        )
     }
 
     fn remoteness(&self, texts: &[String]) -> Result<u32, GameError> {

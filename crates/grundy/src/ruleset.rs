@@ -186,4 +186,29 @@ pub trait Ruleset {
     fn value_grid(&self) -> Option<&dyn ValueGrid> {
         None
     }
+
+    /// The outcome of the position written `text` and every winning move,
+    /// by a theorem of the family, for positions beyond the solver's
+    /// reach (Wythoff's P-positions by Fraenkel's formula); `None` when no
+    /// theorem covers it.
+    fn outcome_by_theorem(
+        &self,
+        _text: &str,
+    ) -> Option<Result<TheoremOutcome<Self::Position>, GameError>> {
+        None
+    }
+}
+
+/// A position's outcome by a theorem, with no nim-value
+/// ([`Ruleset::outcome_by_theorem`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TheoremOutcome<P> {
+    /// The position.
+    pub position: P,
+    /// Whether the player to move loses.
+    pub is_p: bool,
+    /// The positions the winning moves leave (none from a P-position).
+    pub winning: Vec<P>,
+    /// The theorem, in words.
+    pub method: String,
 }

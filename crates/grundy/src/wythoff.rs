@@ -17,7 +17,7 @@
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::grid::{check_value_bound, Grid, ValueGrid, ValueSet};
-use crate::ruleset::{Options, Ruleset};
+use crate::ruleset::{Options, Ruleset, TheoremOutcome};
 
 /// The most work (positions times options, roughly) one position may
 /// cost the generic solver before it is refused up front.
@@ -227,21 +227,7 @@ impl Ruleset for Wythoff {
 
     /// `(3,5)`, `3,5` or `3 5`.
     fn parse_position(&self, text: &str) -> Result<(u64, u64), GameError> {
-        let invalid = |reason: String| GameError::InvalidPosition {
-            text: text.to_owned(),
-            reason,
-        };
-        let parts = crate::number::tuple_parts(text);
-        let [x, y] = parts[..] else {
-            return Err(invalid(
-                "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
-            ));
-        };
-        let heap = |part: &str| {
-            crate::number::parse_u64(part)
-                .map_err(|e| invalid(format!("'{part}' is not a heap size: {e}")))
-        };
-        let (x, y) = (heap(x)?, heap(y)?);
+        let (x, y) = read_pair(text)?;
         let work = self.work(x, y);
         if work > MAX_WORK {
             return Err(GameError::Limit {
@@ -253,6 +239,34 @@ impl Ruleset for Wythoff {
             });
         }
         Ok((x, y))
+    }
+
+    /// Any position, however large: its outcome and winning moves by
+    /// Fraenkel's theorem (Wythoff's for k = 1).
+    fn outcome_by_theorem(
+        &self,
+        text: &str,
+    ) -> Option<Result<TheoremOutcome<(u64, u64)>, GameError>> {
+        let (x, y) = match read_pair(text) {
+            Ok(pair) => pair,
+            Err(e) => return Some(Err(e)),
+        };
+        let is_p = self.is_p_position(x, y)?;
+        let winning = self.winning_moves_by_theorem(x, y)?;
+        let method = if self.k == 1 {
+            "Wythoff's theorem: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images (the nim-value is beyond the search)".to_owned()
+        } else {
+            format!(
+                "Fraenkel's theorem: the P-positions of wythoff:{} are (A_n, A_n + {} n) with A_n = ⌊nα⌋, α = (2 − k + √(k² + 4))/2, and their mirror images (the nim-value is beyond the search)",
+                self.k, self.k
+            )
+        };
+        Some(Ok(TheoremOutcome {
+            position: (x, y),
+            is_p,
+            winning,
+            method,
+        }))
     }
 
     fn format_position(&self, &(x, y): &(u64, u64)) -> String {
@@ -279,6 +293,25 @@ impl Ruleset for Wythoff {
             ),
         }
     }
+}
+
+/// Reads `(3,5)`, `3,5` or `3 5`: two heaps.
+fn read_pair(text: &str) -> Result<(u64, u64), GameError> {
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let parts = crate::number::tuple_parts(text);
+    let [x, y] = parts[..] else {
+        return Err(invalid(
+            "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
+        ));
+    };
+    let heap = |part: &str| {
+        crate::number::parse_u64(part)
+            .map_err(|e| invalid(format!("'{part}' is not a heap size: {e}")))
+    };
+    Ok((heap(x)?, heap(y)?))
 }
 
 /// The most set operations (cells times sets times words) a table may
