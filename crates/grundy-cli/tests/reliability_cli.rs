@@ -265,20 +265,7 @@ fn flags_do_what_they_say() {
 fn resume_checks_the_count() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.bin");
-    let _ = grundy()
-        .args([
-            "seq",
-            "grundy",
-            "-n",
-            "100000",
-            "--checkpoint-secs",
-            "0",
-            "--out",
-        ])
-        .arg(&path)
-        .env("GRUNDY_TEST_ABORT_AFTER", "40000")
-        .output()
-        .unwrap();
+    let _ = crashed_run(&path, "grundy", "100000", "40000", &[]);
     grundy()
         .args(["seq", "grundy", "-n", "1000", "--resume", "--out"])
         .arg(&path)

@@ -29,13 +29,7 @@ fn crash_and_resume(
     extra: &[&str],
 ) -> Vec<u8> {
     let path = dir.join("resumed.bin");
-    let crashed = grundy()
-        .args(["seq", spec, "-n", count, "--checkpoint-secs", "0", "--out"])
-        .arg(&path)
-        .args(extra)
-        .env("GRUNDY_TEST_ABORT_AFTER", abort_after)
-        .output()
-        .unwrap();
+    let crashed = crashed_run(&path, spec, count, abort_after, extra);
     assert!(!crashed.status.success(), "the hook must abort the run");
     assert!(!path.exists(), "no finished file after a crash");
     assert!(dir.join("resumed.bin.checkpoint").exists());
@@ -77,20 +71,7 @@ fn resume_across_value_widths() {
     let dir = tempfile::tempdir().unwrap();
     let whole = uninterrupted(dir.path(), "0.F", "20000");
     let path = dir.path().join("resumed.bin");
-    let _ = grundy()
-        .args([
-            "seq",
-            "0.F",
-            "-n",
-            "20000",
-            "--checkpoint-secs",
-            "0",
-            "--out",
-        ])
-        .arg(&path)
-        .env("GRUNDY_TEST_ABORT_AFTER", "1")
-        .output()
-        .unwrap();
+    let _ = crashed_run(&path, "0.F", "20000", "1", &[]);
     // The crash came after the first step of values; the rest is computed
     // from restored tables.
     grundy()
@@ -111,32 +92,15 @@ fn leftover_companions_beside_a_finished_file() {
     let path = dir.path().join("resumed.bin");
     let companions = ["resumed.bin.partial", "resumed.bin.checkpoint"].map(|c| dir.path().join(c));
     let kept = ["partial.kept", "checkpoint.kept"].map(|c| dir.path().join(c));
-    let crashed = grundy()
-        .args([
-            "seq",
-            "grundy",
-            "-n",
-            "100000",
-            "--checkpoint-secs",
-            "0",
-            "--out",
-        ])
-        .arg(&path)
-        .env("GRUNDY_TEST_ABORT_AFTER", "40000")
-        .output()
-        .unwrap();
+    let crashed = crashed_run(&path, "grundy", "100000", "40000", &[]);
     assert!(!crashed.status.success());
-    let keep = || {
-        for (c, k) in companions.iter().zip(&kept) {
-            std::fs::copy(c, k).unwrap();
+    let copy = |from: &[std::path::PathBuf; 2], to: &[std::path::PathBuf; 2]| {
+        for (f, t) in from.iter().zip(to) {
+            std::fs::copy(f, t).unwrap();
         }
     };
-    let put_back = || {
-        for (c, k) in companions.iter().zip(&kept) {
-            std::fs::copy(k, c).unwrap();
-        }
-    };
-    keep();
+    let put_back = || copy(&kept, &companions);
+    copy(&companions, &kept);
     grundy()
         .args(["seq", "grundy", "-n", "100000", "--resume", "--out"])
         .arg(&path)
@@ -218,20 +182,7 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     let crash = || {
         let _ = std::fs::remove_file(&checkpoint);
         let _ = std::fs::remove_file(&partial);
-        let out = grundy()
-            .args([
-                "seq",
-                "officers",
-                "-n",
-                "60000",
-                "--checkpoint-secs",
-                "0",
-                "--out",
-            ])
-            .arg(&path)
-            .env("GRUNDY_TEST_ABORT_AFTER", "30000")
-            .output()
-            .unwrap();
+        let out = crashed_run(&path, "officers", "60000", "30000", &[]);
         assert!(!out.status.success());
     };
     // Another game.
