@@ -300,7 +300,10 @@ class Game:
     def eval(self, position: Position, misere: bool = False, allow_long: bool = False) -> Evaluation:
         """Value, outcome and every winning move of a sum: ``"3 4 7"``,
         ``[3, 4, 7]``, ``"(3,5)+(2,2)"``, ``"THHTH"``... (components separated
-        by spaces or ``+``). A malformed position raises ``ValueError``."""
+        by spaces or ``+``). A malformed position raises ``ValueError``.
+        A single Wythoff position beyond the search gets its outcome and
+        winning moves by Fraenkel's theorem (no ``value``; ``method`` says
+        so)."""
         return Evaluation(
             json.loads(self._core.eval_json(position, bool(misere), bool(allow_long), self.name))
         )
