@@ -141,6 +141,17 @@ fn huge_wythoff_positions_by_the_theorem() {
         .success()
         .stdout(predicate::str::contains("Wythoff's theorem"))
         .stdout(predicate::str::contains("leaving (4,7)"));
+    // Fibonacci Nim: 956722026041 is a Fibonacci number (so its opening
+    // is lost, Whinihan 1963); with one more token, taking it wins.
+    let v = json_of(&["eval", "fibonacci-nim", "956722026041", "--format", "json"]);
+    assert_eq!(v["outcome"], "P", "{v}");
+    let v = json_of(&["eval", "fibonacci-nim", "956722026042", "--format", "json"]);
+    assert_eq!(v["outcome"], "N", "{v}");
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        serde_json::json!([[956722026041u64, 1]]),
+        "{v}"
+    );
     // --remoteness needs the search: still refused.
     grundy()
         .args(["eval", "wythoff", "(1000000000000,7)", "--remoteness"])

@@ -64,6 +64,7 @@ def test_first_values_equal_the_cli(spec, cli):
         ("wythoff", "(3,5) (4,4)"),
         # Beyond the search: the outcome by Wythoff's theorem.
         ("wythoff", "(1000000000000,7)"),
+        ("fibonacci-nim", "(1000000000000,100000)"),
         ("mock-turtles", "THHTH"),
         ("tartan(ruler,mock-turtles)", "(2,3),(4,1)"),
         ("cut:2", "3x4 2x2"),

@@ -10,6 +10,10 @@
 //! - `mem` (CGSuite's `Mem`): take at least as many as the previous move
 //!   took (j >= m).
 //!
+//! Beyond the solver's reach, a Fibonacci Nim position still gets its
+//! outcome and every winning move by that theorem
+//! ([`fibonacci_winning_takes`], with its proof).
+//!
 //! A position is `(n,m)`: n tokens, the previous move took m, the
 //! coordinates of CGSuite's `NimValueTable`. A bare `n` is the opening
 //! (no previous move: Fibonacci Nim takes 1..n-1, Mem any 1..n).
@@ -18,7 +22,7 @@
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::grid::{Grid, ValueGrid};
-use crate::ruleset::{Options, Ruleset};
+use crate::ruleset::{Options, Ruleset, TheoremOutcome};
 
 /// The most work (positions times options, roughly) one position may
 /// cost the generic solver before it is refused up front.
@@ -31,6 +35,83 @@ pub enum MemoryRule {
     Fibonacci,
     /// Take at least the previous take.
     Mem,
+}
+
+/// Reads `(n,m)`, `n,m` or a bare `n`.
+fn read_position(text: &str) -> Result<MemoryPosition, GameError> {
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let parts = crate::number::tuple_parts(text);
+    let number = |part: &str, what: &str| {
+        crate::number::parse_u64(part).map_err(|e| invalid(format!("'{part}' is not {what}: {e}")))
+    };
+    match parts[..] {
+        [n] => Ok(MemoryPosition {
+            heap: number(n, "a heap size")?,
+            memory: None,
+        }),
+        [n, m] => Ok(MemoryPosition {
+            heap: number(n, "a heap size")?,
+            memory: Some(number(m, "the previous take")?),
+        }),
+        _ => Err(invalid(
+            "a position is (n,m): n tokens, the previous move took m; or n, the opening".to_owned(),
+        )),
+    }
+}
+
+/// The terms of n's Zeckendorf representation (distinct, non-consecutive
+/// Fibonacci numbers 1, 2, 3, 5, ... summing to n), smallest first.
+#[must_use]
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut fibonacci = vec![1u64, 2];
+    while let Some(next) =
+        fibonacci[fibonacci.len() - 2].checked_add(fibonacci[fibonacci.len() - 1])
+    {
+        fibonacci.push(next);
+    }
+    let mut terms = Vec::new();
+    for &f in fibonacci.iter().rev() {
+        if f <= n {
+            terms.push(f);
+            n -= f;
+        }
+    }
+    terms.reverse();
+    terms
+}
+
+/// Every winning take from a heap of `n` when at most `most` may be
+/// taken, in Fibonacci Nim (none: a P-position).
+///
+/// Whinihan's theorem: a heap of n with takes up to M is lost by the
+/// player to move exactly when the smallest Zeckendorf term z(n) exceeds
+/// M (a heap of 0 is lost). So a take t wins exactly when it empties the
+/// heap or z(n − t) > 2t. Such a t is a sum of the smallest terms of n:
+/// with s = n − t and F = z(s) > 2t, t < F/2 <= F' (the Fibonacci number
+/// before F), so every term of t's representation lies below F' and is
+/// not next to F; the representations of s and t together are then n's,
+/// and t is the sum of n's terms below F. The winning takes are thus the
+/// sums t_j of the j smallest terms, for each j with t_j <= M and either
+/// t_j = n or the next term greater than 2 t_j.
+#[must_use]
+pub fn fibonacci_winning_takes(n: u64, most: u64) -> Vec<u64> {
+    let terms = zeckendorf(n);
+    let mut takes = Vec::new();
+    let mut sum = 0u64;
+    for (j, &term) in terms.iter().enumerate() {
+        sum += term;
+        if sum > most {
+            break;
+        }
+        match terms.get(j + 1) {
+            Some(&next) if u128::from(next) <= 2 * u128::from(sum) => {}
+            _ => takes.push(sum),
+        }
+    }
+    takes
 }
 
 /// A take-away game with a memory.
@@ -111,30 +192,7 @@ impl Ruleset for MemoryGame {
 
     /// `(n,m)`, `n,m` or a bare `n` (the opening).
     fn parse_position(&self, text: &str) -> Result<MemoryPosition, GameError> {
-        let invalid = |reason: String| GameError::InvalidPosition {
-            text: text.to_owned(),
-            reason,
-        };
-        let parts = crate::number::tuple_parts(text);
-        let number = |part: &str, what: &str| {
-            crate::number::parse_u64(part)
-                .map_err(|e| invalid(format!("'{part}' is not {what}: {e}")))
-        };
-        let position =
-            match parts[..] {
-                [n] => MemoryPosition {
-                    heap: number(n, "a heap size")?,
-                    memory: None,
-                },
-                [n, m] => MemoryPosition {
-                    heap: number(n, "a heap size")?,
-                    memory: Some(number(m, "the previous take")?),
-                },
-                _ => return Err(invalid(
-                    "a position is (n,m): n tokens, the previous move took m; or n, the opening"
-                        .to_owned(),
-                )),
-            };
+        let position = read_position(text)?;
         // Every position below has at most n options; there are about n²
         // of them.
         let n = position.heap;
@@ -151,6 +209,43 @@ impl Ruleset for MemoryGame {
             });
         }
         Ok(position)
+    }
+
+    /// Fibonacci Nim at any size, by Whinihan's theorem and
+    /// [`fibonacci_winning_takes`].
+    fn outcome_by_theorem(
+        &self,
+        text: &str,
+    ) -> Option<Result<TheoremOutcome<MemoryPosition>, GameError>> {
+        if self.rule != MemoryRule::Fibonacci {
+            return None;
+        }
+        let position = match read_position(text) {
+            Ok(position) => position,
+            Err(e) => return Some(Err(e)),
+        };
+        let (_, most) = self.takes(&position);
+        let takes = fibonacci_winning_takes(position.heap, most);
+        let winning = takes
+            .iter()
+            .map(|&take| {
+                let left = position.heap - take;
+                if left == 0 {
+                    Vec::new()
+                } else {
+                    vec![MemoryPosition {
+                        heap: left,
+                        memory: Some(take),
+                    }]
+                }
+            })
+            .collect();
+        Some(Ok(TheoremOutcome {
+            position,
+            is_p: takes.is_empty(),
+            winning,
+            method: "Whinihan's theorem: the player to move wins exactly when the smallest term of the heap's Zeckendorf representation is at most the largest take allowed, and the winning moves take a sum of its smallest terms (the nim-value is beyond the search)".to_owned(),
+        }))
     }
 
     fn format_position(&self, position: &MemoryPosition) -> String {

@@ -472,7 +472,7 @@ pub fn theorem_eval_report<R: Ruleset>(
         .map(|to| WinningMove {
             component: 0,
             from: position[0].clone(),
-            to: vec![to],
+            to,
         })
         .collect();
     MisereEvalReport {

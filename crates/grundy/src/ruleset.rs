@@ -207,8 +207,9 @@ pub struct TheoremOutcome<P> {
     pub position: P,
     /// Whether the player to move loses.
     pub is_p: bool,
-    /// The positions the winning moves leave (none from a P-position).
-    pub winning: Vec<P>,
+    /// The options the winning moves leave, each zero or more components
+    /// (none from a P-position).
+    pub winning: Vec<Vec<P>>,
     /// The theorem, in words.
     pub method: String,
 }

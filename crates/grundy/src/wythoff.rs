@@ -252,7 +252,11 @@ impl Ruleset for Wythoff {
             Err(e) => return Some(Err(e)),
         };
         let is_p = self.is_p_position(x, y)?;
-        let winning = self.winning_moves_by_theorem(x, y)?;
+        let winning = self
+            .winning_moves_by_theorem(x, y)?
+            .into_iter()
+            .map(|target| vec![target])
+            .collect();
         let method = if self.k == 1 {
             "Wythoff's theorem: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images (the nim-value is beyond the search)".to_owned()
         } else {

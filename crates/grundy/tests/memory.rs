@@ -123,3 +123,81 @@ fn positions_read_and_print() {
         assert!(game.parse_position(bad).is_err(), "{bad}");
     }
 }
+
+/// Every winning take by the theorem (`fibonacci_winning_takes`) against
+/// the plain table: from every heap up to 70, at the opening and after
+/// every previous take up to 70, a take wins exactly when it empties the
+/// heap or leaves a position of value 0.
+#[test]
+fn fibonacci_winning_takes_match_the_plain_table() {
+    use grundy::memory::fibonacci_winning_takes;
+    let size = 71;
+    let g = plain(MemoryRule::Fibonacci, size);
+    let wins = |n: usize, t: usize| t == n || g[n - t][t] == 0;
+    for n in 0..size {
+        let opening: Vec<u64> = (1..n).filter(|&t| wins(n, t)).map(|t| t as u64).collect();
+        assert_eq!(
+            fibonacci_winning_takes(n as u64, (n as u64).saturating_sub(1)),
+            opening,
+            "opening {n}"
+        );
+        for m in 0..size {
+            let want: Vec<u64> = (1..=n.min(2 * m))
+                .filter(|&t| wins(n, t))
+                .map(|t| t as u64)
+                .collect();
+            assert_eq!(
+                fibonacci_winning_takes(n as u64, 2 * m as u64),
+                want,
+                "({n},{m})"
+            );
+        }
+    }
+}
+
+/// Zeckendorf representations: distinct non-consecutive Fibonacci
+/// numbers summing to n, for n spread over the whole u64 range; and the
+/// outcome of huge positions through the ruleset.
+#[test]
+fn zeckendorf_and_huge_positions() {
+    use grundy::memory::zeckendorf;
+    let mut fibonacci = vec![1u64, 2];
+    while let Some(f) = fibonacci[fibonacci.len() - 2].checked_add(fibonacci[fibonacci.len() - 1]) {
+        fibonacci.push(f);
+    }
+    let mut n = 1u64;
+    for _ in 0..2000 {
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let terms = zeckendorf(n);
+        assert_eq!(terms.iter().sum::<u64>(), n);
+        let index: Vec<usize> = terms
+            .iter()
+            .map(|t| fibonacci.iter().position(|f| f == t).unwrap())
+            .collect();
+        assert!(index.windows(2).all(|w| w[1] >= w[0] + 2), "{n}: {terms:?}");
+    }
+    let game = MemoryGame::new(MemoryRule::Fibonacci);
+    // The opening of a Fibonacci number of tokens is lost; one more token
+    // is won by taking it.
+    let f = *fibonacci.last().unwrap();
+    let lost = game.outcome_by_theorem(&f.to_string()).unwrap().unwrap();
+    assert!(lost.is_p && lost.winning.is_empty());
+    let won = game
+        .outcome_by_theorem(&(f + 1).to_string())
+        .unwrap()
+        .unwrap();
+    assert!(!won.is_p);
+    assert_eq!(
+        won.winning[0],
+        vec![MemoryPosition {
+            heap: f,
+            memory: Some(1)
+        }]
+    );
+    // Mem has no such theorem here.
+    assert!(MemoryGame::new(MemoryRule::Mem)
+        .outcome_by_theorem("1000000000000")
+        .is_none());
+}
