@@ -100,6 +100,18 @@ try {
   await page.locator("#your-moves button").first().click();
   await page.waitForFunction(() => document.getElementById("play-status").textContent.includes("holds the draw"));
   console.log("graph of one's own: p is a draw, and the engine holds it");
+
+  // A Wythoff position beyond the search: the outcome by the theorem, and
+  // the one winning move, to the third Wythoff pair (4,7).
+  await page.fill("#spec", "wythoff");
+  await page.fill("#position", "(1000000000000,7)");
+  await page.click("#eval");
+  await page.waitForFunction(() => document.getElementById("eval-outcome")?.textContent === "N");
+  const theorem = await page.textContent("#eval-result");
+  if (!theorem.includes("Wythoff's theorem")) fail("the theorem is named: " + theorem);
+  const wythoffMoves = await page.locator("#winning-moves li").allTextContents();
+  if (wythoffMoves.length !== 1 || !wythoffMoves[0].includes("leaving (4,7)")) fail("wythoff moves: " + wythoffMoves);
+  console.log("wythoff (10^12,7) by the theorem:", wythoffMoves[0]);
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();
