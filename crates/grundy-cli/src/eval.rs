@@ -86,6 +86,7 @@ pub fn run(
                     crate::printer::print(&report?, format)?;
                     return Ok(ExitCode::SUCCESS);
                 }
+                let e = grundy::report::with_theorem_hint(&*game, spec, positions, e);
                 return Err(anyhow::Error::new(e))
                     .with_context(|| format!("reading the position of '{spec}'"));
             }

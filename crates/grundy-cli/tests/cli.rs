@@ -152,6 +152,15 @@ fn huge_wythoff_positions_by_the_theorem() {
         serde_json::json!([[956722026041u64, 1]]),
         "{v}"
     );
+    // A sum needs the huge position's nim-value: refused, saying that the
+    // position alone has its outcome by the theorem.
+    grundy()
+        .args(["eval", "wythoff", "(1000000000000,7)", "(1,2)"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "alone, (1000000000000,7) has its outcome by a theorem",
+        ));
     // --remoteness needs the search: still refused.
     grundy()
         .args(["eval", "wythoff", "(1000000000000,7)", "--remoteness"])

@@ -206,6 +206,13 @@ async fn huge_wythoff_positions_get_their_outcome_by_the_theorem() {
     // A sum with a huge component is still refused (its value is needed).
     let (status, body) = get("/api/eval?game=wythoff&position=(1000000000000,7)+(1,2)").await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("has its outcome by a theorem"),
+        "{body}"
+    );
 }
 
 #[tokio::test]

@@ -508,9 +508,42 @@ pub fn evaluate_or_by_theorem(
     match evaluator.evaluate(spec, texts) {
         Err(limit @ GameError::Limit { .. }) => match evaluator.evaluate_by_theorem(spec, texts) {
             Some(report) => report.map(Evaluation::ByTheorem),
-            None => Err(limit),
+            None => Err(with_theorem_hint(evaluator, spec, texts, limit)),
         },
         other => other.map(Evaluation::Sum),
+    }
+}
+
+/// A limit met by a sum of several positions, one of which a theorem
+/// covers alone: the error says so, since the sum needs nim-values the
+/// theorem does not give.
+pub fn with_theorem_hint(
+    evaluator: &(impl SumEvaluator + ?Sized),
+    spec: &str,
+    texts: &[String],
+    error: GameError,
+) -> GameError {
+    let GameError::Limit { what, limit } = error else {
+        return error;
+    };
+    let covered = (texts.len() > 1)
+        .then(|| {
+            texts.iter().find(|text| {
+                matches!(
+                    evaluator.evaluate_by_theorem(spec, std::slice::from_ref(*text)),
+                    Some(Ok(_))
+                )
+            })
+        })
+        .flatten();
+    match covered {
+        Some(text) => GameError::Limit {
+            what,
+            limit: format!(
+                "{limit}; alone, {text} has its outcome by a theorem, but a sum needs its nim-value"
+            ),
+        },
+        None => GameError::Limit { what, limit },
     }
 }
 
