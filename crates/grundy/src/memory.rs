@@ -242,7 +242,6 @@ impl Ruleset for MemoryGame {
             .collect();
         Some(Ok(TheoremOutcome {
             position,
-            is_p: takes.is_empty(),
             winning,
             method: "Whinihan's theorem: the player to move wins exactly when the smallest term of the heap's Zeckendorf representation is at most the largest take allowed, and the winning moves take a sum of its smallest terms (the nim-value is beyond the search)".to_owned(),
         }))

@@ -465,6 +465,7 @@ pub fn theorem_eval_report<R: Ruleset>(
     spec: &str,
     outcome: crate::ruleset::TheoremOutcome<R::Position>,
 ) -> MisereEvalReport {
+    let verdict = if outcome.is_p() { "P" } else { "N" };
     let position = [outcome.position];
     let moves: Vec<WinningMove<R::Position>> = outcome
         .winning
@@ -479,7 +480,7 @@ pub fn theorem_eval_report<R: Ruleset>(
         game: spec.to_owned(),
         convention: "normal",
         position: position.iter().map(|p| rules.position_json(p)).collect(),
-        outcome: if outcome.is_p { "P" } else { "N" },
+        outcome: verdict,
         method: outcome.method,
         winning_moves: move_reports(rules, &position, &moves),
         position_text: position.iter().map(|p| rules.format_position(p)).collect(),

@@ -205,11 +205,17 @@ pub trait Ruleset {
 pub struct TheoremOutcome<P> {
     /// The position.
     pub position: P,
-    /// Whether the player to move loses.
-    pub is_p: bool,
     /// The options the winning moves leave, each zero or more components
-    /// (none from a P-position).
+    /// (none from a P-position: an N-position has at least one).
     pub winning: Vec<Vec<P>>,
     /// The theorem, in words.
     pub method: String,
+}
+
+impl<P> TheoremOutcome<P> {
+    /// Whether the player to move loses: no move wins.
+    #[must_use]
+    pub fn is_p(&self) -> bool {
+        self.winning.is_empty()
+    }
 }

@@ -71,29 +71,14 @@ impl Wythoff {
         Some((a, a.checked_add(self.k.checked_mul(n)?)?))
     }
 
-    /// The n with `A_n = x`, if x is the smaller heap of a P-position
-    /// (A and B are increasing and split the positive integers between
-    /// them, so a binary search finds it).
-    fn lower_index(&self, x: u64) -> Option<u64> {
-        // A_n >= n, since α > 1.
-        let (mut low, mut high) = (0u64, x);
+    /// The n in `0..=high` with `term(n) = h`, for a strictly increasing
+    /// `term` (A_n or B_n), by binary search; a term that overflows
+    /// counts as too large.
+    fn index_of(h: u64, high: u64, term: impl Fn(u64) -> Option<u64>) -> Option<u64> {
+        let (mut low, mut high) = (0u64, high);
         while low <= high {
             let mid = low + (high - low) / 2;
-            match self.lower(mid).map(|a| a.cmp(&x)) {
-                Some(std::cmp::Ordering::Equal) => return Some(mid),
-                Some(std::cmp::Ordering::Less) => low = mid + 1,
-                _ => high = mid.checked_sub(1)?,
-            }
-        }
-        None
-    }
-
-    /// The n with `B_n = y`, if y is the larger heap of a P-position.
-    fn upper_index(&self, y: u64) -> Option<u64> {
-        let (mut low, mut high) = (0u64, y / self.k);
-        while low <= high {
-            let mid = low + (high - low) / 2;
-            match self.p_position(mid).map(|(_, b)| b.cmp(&y)) {
+            match term(mid).map(|t| t.cmp(&h)) {
                 Some(std::cmp::Ordering::Equal) => return Some(mid),
                 Some(std::cmp::Ordering::Less) => low = mid + 1,
                 _ => high = mid.checked_sub(1)?,
@@ -103,12 +88,15 @@ impl Wythoff {
     }
 
     /// The heap that makes a P-position with a heap of `h`: B_n for
-    /// h = A_n, A_n for h = B_n (every heap is one or the other).
+    /// h = A_n, A_n for h = B_n (A and B are increasing and split the
+    /// positive integers between them, so every heap is one or the other).
     fn partner(&self, h: u64) -> Option<u64> {
-        if let Some(n) = self.lower_index(h) {
+        // A_n >= n, since α > 1; B_n >= k n.
+        if let Some(n) = Self::index_of(h, h, |n| self.lower(n)) {
             return self.p_position(n).map(|(_, b)| b);
         }
-        self.upper_index(h).and_then(|n| self.lower(n))
+        Self::index_of(h, h / self.k, |n| self.p_position(n).map(|(_, b)| b))
+            .and_then(|n| self.lower(n))
     }
 
     /// Whether `(x, y)` is a P-position, by Fraenkel's theorem.
@@ -251,7 +239,6 @@ impl Ruleset for Wythoff {
             Ok(pair) => pair,
             Err(e) => return Some(Err(e)),
         };
-        let is_p = self.is_p_position(x, y)?;
         let winning = self
             .winning_moves_by_theorem(x, y)?
             .into_iter()
@@ -267,7 +254,6 @@ impl Ruleset for Wythoff {
         };
         Some(Ok(TheoremOutcome {
             position: (x, y),
-            is_p,
             winning,
             method,
         }))

@@ -183,12 +183,12 @@ fn zeckendorf_and_huge_positions() {
     // is won by taking it.
     let f = *fibonacci.last().unwrap();
     let lost = game.outcome_by_theorem(&f.to_string()).unwrap().unwrap();
-    assert!(lost.is_p && lost.winning.is_empty());
+    assert!(lost.is_p() && lost.winning.is_empty());
     let won = game
         .outcome_by_theorem(&(f + 1).to_string())
         .unwrap()
         .unwrap();
-    assert!(!won.is_p);
+    assert!(!won.is_p());
     assert_eq!(
         won.winning[0],
         vec![MemoryPosition {
