@@ -77,18 +77,19 @@ pub fn run(
         Game::Positional(game) => {
             if let Err(e) = game.check_positions(positions) {
                 // One position beyond the search may still have its
-                // outcome by a theorem of the family (Wythoff's).
-                let by_theorem = matches!(e, grundy::GameError::Limit { .. }) && !remoteness;
-                if let Some(report) = game
-                    .evaluate_by_theorem(spec, positions)
-                    .filter(|_| by_theorem)
-                {
-                    crate::printer::print(&report?, format)?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                let e = grundy::report::with_theorem_hint(&*game, spec, positions, e);
-                return Err(anyhow::Error::new(e))
-                    .with_context(|| format!("reading the position of '{spec}'"));
+                // outcome by a theorem of the family (Wythoff's); its
+                // remoteness needs the search.
+                let by_theorem = if remoteness {
+                    Err(grundy::report::with_theorem_hint(
+                        &*game, spec, positions, e,
+                    ))
+                } else {
+                    grundy::report::theorem_after(&*game, spec, positions, e)
+                };
+                let report =
+                    by_theorem.with_context(|| format!("reading the position of '{spec}'"))?;
+                crate::printer::print(&report, format)?;
+                return Ok(ExitCode::SUCCESS);
             }
             let mut report = game.evaluate(spec, positions)?;
             if remoteness {

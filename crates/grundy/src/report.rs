@@ -507,12 +507,27 @@ pub fn evaluate_or_by_theorem(
     texts: &[String],
 ) -> Result<Evaluation, GameError> {
     match evaluator.evaluate(spec, texts) {
-        Err(limit @ GameError::Limit { .. }) => match evaluator.evaluate_by_theorem(spec, texts) {
-            Some(report) => report.map(Evaluation::ByTheorem),
-            None => Err(with_theorem_hint(evaluator, spec, texts, limit)),
-        },
-        other => other.map(Evaluation::Sum),
+        Ok(report) => Ok(Evaluation::Sum(report)),
+        Err(error) => theorem_after(evaluator, spec, texts, error).map(Evaluation::ByTheorem),
     }
+}
+
+/// After `error` from evaluating (or reading) the sum `texts`: when it is
+/// a limit and the sum is one position a theorem of its family covers,
+/// that theorem's report; otherwise the error
+/// ([`with_theorem_hint`]'s).
+pub fn theorem_after(
+    evaluator: &(impl SumEvaluator + ?Sized),
+    spec: &str,
+    texts: &[String],
+    error: GameError,
+) -> Result<MisereEvalReport, GameError> {
+    if matches!(error, GameError::Limit { .. }) {
+        if let Some(report) = evaluator.evaluate_by_theorem(spec, texts) {
+            return report;
+        }
+    }
+    Err(with_theorem_hint(evaluator, spec, texts, error))
 }
 
 /// A limit met by a sum of several positions, one of which a theorem
