@@ -177,9 +177,10 @@ async fn limited<T: Send + 'static>(
         })?
         .map_err(|_| ApiError::Busy("the server is shutting down".to_owned()))?;
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit; // held until the work ends, even past a timeout
-                              // Searches (misère sums, remoteness, the solver) stop at the
-                              // deadline too, so the permit comes back soon after it.
+        // Held until the work ends, even past a timeout.
+        let _permit = permit;
+        // Searches (misère sums, remoteness, the solver) stop at the
+        // deadline too, so the permit comes back soon after it.
         grundy::stop::with_check(
             move || {
                 if Instant::now() > deadline {
