@@ -79,7 +79,14 @@ pub fn run_misere(
         }
         other => other,
     };
-    report_on(spec, &report, &values, plot, Some("misere"), format)
+    report_on(
+        spec,
+        &report,
+        &values,
+        plot,
+        Some(grundy::Convention::Misere),
+        format,
+    )
 }
 
 /// The analysis of computed values: the report, and the plot.
@@ -88,7 +95,7 @@ fn report_on(
     report: &grundy::period::PeriodReport,
     values: &grundy::sequence::NimSequence,
     plot: PlotChoice,
-    convention: Option<&'static str>,
+    convention: Option<grundy::Convention>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let (plot_path, explicit) = match plot {

@@ -93,7 +93,7 @@ fn run_grid(
 pub fn print_grid(
     spec: &str,
     axes: [&'static str; 2],
-    convention: Option<&'static str>,
+    convention: Option<grundy::Convention>,
     values: &grundy::grid::Grid,
     format: TableFormat,
 ) -> anyhow::Result<ExitCode> {

@@ -41,7 +41,7 @@ pub fn run_value(spec: &str, n: u64, format: Format) -> anyhow::Result<ExitCode>
         .with_context(|| format!("the misère value of a heap of {n}"))?;
     let report = MisereValueReport {
         game: spec.to_owned(),
-        convention: "misere",
+        convention: grundy::Convention::Misere,
         n,
         value,
         method: method.as_str(),
@@ -180,7 +180,13 @@ pub fn run_table(
             for (cell, value) in values.values.iter_mut().zip(misere) {
                 *cell = u32::try_from(value)?;
             }
-            return crate::cut_cmd::print_grid(spec, grid.axes(), Some("misere"), &values, format);
+            return crate::cut_cmd::print_grid(
+                spec,
+                grid.axes(),
+                Some(grundy::Convention::Misere),
+                &values,
+                format,
+            );
         }
     }
     let (game, max) = crate::cut_cmd::table_request(spec, max)?;
@@ -196,7 +202,7 @@ pub fn run_table(
     }
     let report = grundy::report::MisereTableReport {
         game: spec.to_owned(),
-        convention: "misere",
+        convention: grundy::Convention::Misere,
         max,
         boxes,
     };

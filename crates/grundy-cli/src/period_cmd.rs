@@ -123,7 +123,13 @@ pub fn run_check(
     if misere {
         let values = crate::misere_cmd::misere_values(&game, count)?;
         let found = first_counterexample(&formula, &values, 0..values.len())?;
-        return print_check(spec, count, found.as_ref(), Some("misere"), format);
+        return print_check(
+            spec,
+            count,
+            found.as_ref(),
+            Some(grundy::Convention::Misere),
+            format,
+        );
     }
     crate::cost::check_sequence_cost(&game, count)?;
     crate::numbers::check_memory(count)?;
@@ -163,7 +169,7 @@ pub fn run_misere_period(spec: &str, max: Option<u64>, format: Format) -> anyhow
     let values = crate::misere_cmd::misere_values(&game, max.unwrap_or(MISERE_DEFAULT_MAX))?;
     let report = grundy::misere::judge_misere_values(&values);
     let mut summary = PeriodSummary::new(spec, &report);
-    summary.convention = Some("misere");
+    summary.convention = Some(grundy::Convention::Misere);
     print(&summary, format)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -174,7 +180,7 @@ fn print_check(
     spec: &str,
     count: u64,
     found: Option<&grundy::formula::Counterexample>,
-    convention: Option<&'static str>,
+    convention: Option<grundy::Convention>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let report = CheckReport {

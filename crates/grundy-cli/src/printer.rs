@@ -10,6 +10,7 @@ use grundy::report::{
     LoopyEvalReport, MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport,
     PeriodSummary, QuotientReport, TableReport, ValueReport,
 };
+use grundy::{Convention, Outcome};
 use serde::Serialize;
 
 use crate::output::stdout;
@@ -211,7 +212,7 @@ impl Render for EvalReport {
                 "remoteness: {r} (moves with best play: the winner hurries, the loser delays)"
             )?;
         }
-        if self.outcome == "P" {
+        if self.outcome == Outcome::P {
             writeln!(out, "outcome:  P (the player to move loses)")?;
             return writeln!(
                 out,
@@ -320,7 +321,7 @@ impl Render for GridReport<'_> {
             .map_or(1, |v| v.to_string().len())
             .max(grid.columns.saturating_sub(1).to_string().len());
         let [a, b] = self.axes;
-        if self.convention == Some("misere") {
+        if self.convention == Some(Convention::Misere) {
             writeln!(out, "# {}: misère nim-values", self.game)?;
         }
         let corner = format!("{a}\\{b}");
@@ -400,9 +401,9 @@ impl Render for LoopyEvalReport {
         writeln!(out, "position: {}", self.position.join(" + "))?;
         writeln!(out, "values:   {}", self.symbols.join(" + "))?;
         let outcome = match self.outcome {
-            "P" => "P (the player to move loses)",
-            "N" => "N (the player to move wins)",
-            _ => "D (a draw: neither player can force a win)",
+            Outcome::P => "P (the player to move loses)",
+            Outcome::N => "N (the player to move wins)",
+            Outcome::Draw => "D (a draw: neither player can force a win)",
         };
         writeln!(out, "outcome:  {outcome}")?;
         writeln!(out, "because:  {}", self.reason)?;
@@ -512,7 +513,7 @@ impl Render for GenusReport {
 
 impl Render for MisereEvalReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.convention == "misere" {
+        if self.convention == Convention::Misere {
             writeln!(
                 out,
                 "game:     {} (misère play: the last mover loses)",
@@ -522,20 +523,20 @@ impl Render for MisereEvalReport {
             writeln!(out, "game:     {}", self.game)?;
         }
         writeln!(out, "position: {}", self.position_text.join(" + "))?;
-        let outcome = if self.outcome == "P" {
+        let outcome = if self.outcome == Outcome::P {
             "P (the player to move loses)"
         } else {
             "N (the player to move wins)"
         };
         writeln!(out, "outcome:  {outcome}")?;
         writeln!(out, "method:   {}", self.method)?;
-        if self.outcome == "N" && self.winning_moves.is_empty() {
+        if self.outcome == Outcome::N && self.winning_moves.is_empty() {
             return writeln!(
                 out,
                 "winning moves: none needed (no move is left, and the player who cannot move wins)"
             );
         }
-        if self.outcome == "N" {
+        if self.outcome == Outcome::N {
             writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
             for m in &self.winning_moves {
                 match &m.result_text {

@@ -604,7 +604,7 @@ impl CoreGame {
                 inputs.period(&game, max)
             }
         })?;
-        let convention = misere.then_some("misere");
+        let convention = misere.then_some(grundy::Convention::Misere);
         to_json(&AnalyzeReport::of_values(
             label, &report, &values, convention,
         ))

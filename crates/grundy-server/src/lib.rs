@@ -421,7 +421,7 @@ async fn analyze(
             &spec,
             &report,
             &values,
-            misere.then_some("misere"),
+            misere.then_some(grundy::Convention::Misere),
         );
         Ok(Json(json!({
             "game": spec,

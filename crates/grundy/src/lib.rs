@@ -4,6 +4,7 @@
 //! same moves and the player who cannot move loses. Every position has a
 //! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
 //!
+//! * [`convention`]: play conventions (normal, misère) as a type.
 //! * [`cost`]: up-front costs of requests for values: refusals, announcements, memory.
 //! * [`factor`]: prime factors and divisors of numbers below 2^64.
 //! * [`nimber`]: nimber arithmetic and the mex.
@@ -30,6 +31,7 @@
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
 
+pub mod convention;
 pub mod cost;
 pub mod cut;
 pub mod error;
@@ -61,6 +63,7 @@ pub mod turning;
 pub mod windup;
 pub mod wythoff;
 
+pub use convention::Convention;
 pub use error::GameError;
 pub use graph::{Graph, GraphError};
 pub use heap::code::TakeBreakCode;

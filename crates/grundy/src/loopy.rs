@@ -108,12 +108,12 @@ impl LoopyValue {
     /// The outcome of the vertex alone: P for 0, N for another finite
     /// value or for ∞(K) with 0 in K, a draw otherwise.
     #[must_use]
-    pub fn outcome(&self) -> LoopyOutcome {
+    pub fn outcome(&self) -> Outcome {
         match self {
-            LoopyValue::Finite(0) => LoopyOutcome::P,
-            LoopyValue::Finite(_) => LoopyOutcome::N,
-            LoopyValue::Infinite(k) if k.first() == Some(&0) => LoopyOutcome::N,
-            LoopyValue::Infinite(_) => LoopyOutcome::Draw,
+            LoopyValue::Finite(0) => Outcome::P,
+            LoopyValue::Finite(_) => Outcome::N,
+            LoopyValue::Infinite(k) if k.first() == Some(&0) => Outcome::N,
+            LoopyValue::Infinite(_) => Outcome::Draw,
         }
     }
 
@@ -131,42 +131,9 @@ impl LoopyValue {
     }
 }
 
-/// The outcome of a loopy position: the player to move loses (P), wins
-/// (N), or neither can force a win (a draw).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LoopyOutcome {
-    /// The player to move loses.
-    P,
-    /// The player to move wins.
-    N,
-    /// Neither player can force a win.
-    Draw,
-}
-
-impl LoopyOutcome {
-    /// `"P"`, `"N"` or `"D"`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            LoopyOutcome::P => "P",
-            LoopyOutcome::N => "N",
-            LoopyOutcome::Draw => "D",
-        }
-    }
-
-    /// The outcome of a loop-free position.
-    #[must_use]
-    pub fn of(outcome: Outcome) -> LoopyOutcome {
-        match outcome {
-            Outcome::P => LoopyOutcome::P,
-            Outcome::N => LoopyOutcome::N,
-        }
-    }
-}
-
 /// The outcome of a sum of components with these values (Smith's rule).
 #[must_use]
-pub fn sum_outcome<'v>(values: impl IntoIterator<Item = &'v LoopyValue>) -> LoopyOutcome {
+pub fn sum_outcome<'v>(values: impl IntoIterator<Item = &'v LoopyValue>) -> Outcome {
     let mut xor = 0u64;
     let mut infinite: Option<&[u64]> = None;
     for value in values {
@@ -174,17 +141,17 @@ pub fn sum_outcome<'v>(values: impl IntoIterator<Item = &'v LoopyValue>) -> Loop
             LoopyValue::Finite(v) => xor ^= v,
             LoopyValue::Infinite(k) => {
                 if infinite.is_some() {
-                    return LoopyOutcome::Draw;
+                    return Outcome::Draw;
                 }
                 infinite = Some(k);
             }
         }
     }
     match infinite {
-        None if xor == 0 => LoopyOutcome::P,
-        None => LoopyOutcome::N,
-        Some(k) if k.binary_search(&xor).is_ok() => LoopyOutcome::N,
-        Some(_) => LoopyOutcome::Draw,
+        None if xor == 0 => Outcome::P,
+        None => Outcome::N,
+        Some(k) if k.binary_search(&xor).is_ok() => Outcome::N,
+        Some(_) => Outcome::Draw,
     }
 }
 

@@ -13,10 +13,11 @@ use std::sync::Arc;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
+use crate::convention::Convention;
 use crate::cut::CutTable;
 use crate::graph::Graph;
 use crate::heap::{HeapGame, HeapRuleset};
-use crate::loopy::{self, LoopyOutcome, LoopySolution, LoopyValue};
+use crate::loopy::{self, LoopySolution, LoopyValue};
 use crate::misere::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
 use crate::misere::{misere_analysis, nim_winning_moves, MisereMethod, MisereSearch};
 
@@ -25,7 +26,7 @@ use crate::formula::Counterexample;
 use crate::period::PeriodReport;
 use crate::ruleset::Ruleset;
 use crate::solver::Solver;
-use crate::sum::{analyze_sum, WinningMove};
+use crate::sum::{analyze_sum, Outcome, WinningMove};
 
 /// `period`: the pattern found in a nim-sequence and how it is known.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -46,7 +47,7 @@ pub struct PeriodSummary {
     pub values_computed: usize,
     /// `"misere"` for misère values (absent for normal play).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub convention: Option<&'static str>,
+    pub convention: Option<Convention>,
 }
 
 impl PeriodSummary {
@@ -95,7 +96,7 @@ pub struct CheckReport {
     pub counterexample: Option<CounterexampleReport>,
     /// `"misere"` when misère values were checked (absent for normal play).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub convention: Option<&'static str>,
+    pub convention: Option<Convention>,
 }
 
 /// Where a formula first fails.
@@ -155,7 +156,7 @@ impl AnalyzeReport {
         spec: &str,
         report: &PeriodReport,
         values: &crate::sequence::NimSequence,
-        convention: Option<&'static str>,
+        convention: Option<Convention>,
     ) -> AnalyzeReport {
         use crate::rare::{best_mask, is_rare};
         let n = values.len();
@@ -241,7 +242,7 @@ pub struct EvalReport {
     /// The value of the sum.
     pub value: u64,
     /// `"P"` (the player to move loses) or `"N"`.
-    pub outcome: &'static str,
+    pub outcome: Outcome,
     /// Every winning move.
     pub winning_moves: Vec<MoveReport>,
     /// Components whose moves could not be listed (`null`: none).
@@ -367,7 +368,7 @@ pub fn eval_report<R: Ruleset>(
             .map(|v| v.value())
             .collect(),
         value: analysis.value.value(),
-        outcome: analysis.outcome.as_str(),
+        outcome: analysis.outcome,
         winning_moves,
         winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
         remoteness: None,
@@ -383,11 +384,11 @@ pub struct MisereEvalReport {
     /// The game spec.
     pub game: String,
     /// `"misere"`, or `"normal"` for an outcome by a theorem.
-    pub convention: &'static str,
+    pub convention: Convention,
     /// The components of the sum.
     pub position: Vec<Value>,
     /// `"P"` (the player to move loses) or `"N"`.
-    pub outcome: &'static str,
+    pub outcome: Outcome,
     /// What decided it.
     pub method: String,
     /// Every winning move (a move to a misère P-position).
@@ -448,9 +449,9 @@ pub fn misere_eval_report<R: Ruleset>(
     let analysis = misere_analysis(&mut search, positions)?;
     Ok(MisereEvalReport {
         game: spec.to_owned(),
-        convention: "misere",
+        convention: Convention::Misere,
         position: positions.iter().map(|p| rules.position_json(p)).collect(),
-        outcome: if analysis.is_p { "P" } else { "N" },
+        outcome: Outcome::of_p(analysis.is_p),
         method: MisereMethod::Search.as_str().to_owned(),
         winning_moves: move_reports(rules, positions, &analysis.winning_moves),
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
@@ -465,7 +466,7 @@ pub fn theorem_eval_report<R: Ruleset>(
     spec: &str,
     outcome: crate::ruleset::TheoremOutcome<R::Position>,
 ) -> MisereEvalReport {
-    let verdict = if outcome.is_p() { "P" } else { "N" };
+    let verdict = Outcome::of_p(outcome.is_p());
     let position = [outcome.position];
     let moves: Vec<WinningMove<R::Position>> = outcome
         .winning
@@ -478,7 +479,7 @@ pub fn theorem_eval_report<R: Ruleset>(
         .collect();
     MisereEvalReport {
         game: spec.to_owned(),
-        convention: "normal",
+        convention: Convention::Normal,
         position: position.iter().map(|p| rules.position_json(p)).collect(),
         outcome: verdict,
         method: outcome.method,
@@ -581,9 +582,9 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
     let is_p = crate::misere::nim_is_p_position(heaps);
     MisereEvalReport {
         game: spec.to_owned(),
-        convention: "misere",
+        convention: Convention::Misere,
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
-        outcome: if is_p { "P" } else { "N" },
+        outcome: Outcome::of_p(is_p),
         method: MisereMethod::Bouton.as_str().to_owned(),
         winning_moves: move_reports(rules, heaps, &moves),
         position_text: heaps.iter().map(u64::to_string).collect(),
@@ -609,13 +610,9 @@ pub fn misere_quotient_eval_report(
     let moves = quotient.winning_moves(game, heaps)?;
     Ok(MisereEvalReport {
         game: spec.to_owned(),
-        convention: "misere",
+        convention: Convention::Misere,
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
-        outcome: if quotient.is_p_position(heaps)? {
-            "P"
-        } else {
-            "N"
-        },
+        outcome: Outcome::of_p(quotient.is_p_position(heaps)?),
         method: format!(
             "the misère quotient of the heaps up to {} (order {}, verified)",
             quotient.max_heap(),
@@ -782,7 +779,7 @@ pub struct MisereValueReport {
     /// The game spec.
     pub game: String,
     /// Always `"misere"`.
-    pub convention: &'static str,
+    pub convention: Convention,
     /// The heap.
     pub n: u64,
     /// Its misère nim-value.
@@ -798,7 +795,7 @@ pub struct MisereTableReport {
     /// The game spec.
     pub game: String,
     /// Always `"misere"`.
-    pub convention: &'static str,
+    pub convention: Convention,
     /// The largest side.
     pub max: usize,
     /// Every box with sorted sides, smallest first, with its misère value.
@@ -811,7 +808,7 @@ pub struct MisereSequenceReport {
     /// The game spec.
     pub game: String,
     /// Always `"misere"`.
-    pub convention: &'static str,
+    pub convention: Convention,
     /// The misère nim-value of each heap from 0.
     pub values: Vec<u64>,
 }
@@ -1004,8 +1001,8 @@ impl SumEvaluator for LoopyGame {
                         .iter()
                         .map(|&p| self.graph.format_position(&p))
                         .collect(),
-                    wins: outcome == LoopyOutcome::P,
-                    draws: outcome == LoopyOutcome::Draw,
+                    wins: outcome == Outcome::P,
+                    draws: outcome == Outcome::Draw,
                     remoteness: (positions.len() == 1)
                         .then(|| self.solution.remoteness()[w as usize]),
                 });
@@ -1163,7 +1160,7 @@ pub struct VertexReport<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes: Option<Vec<u64>>,
     /// `"P"`, `"N"` or `"D"` (a draw).
-    pub outcome: &'static str,
+    pub outcome: Outcome,
     /// Moves to the end of a won or lost game with best play (`null` for
     /// a draw); absent in misère play.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1190,7 +1187,7 @@ impl<'a> VertexList<'a> {
                     LoopyValue::Finite(m) => Some(m),
                     LoopyValue::Infinite(_) => None,
                 },
-                outcome: value.outcome().as_str(),
+                outcome: value.outcome(),
                 remoteness: list
                     .remoteness
                     .map(|r| (r[v] != loopy::DRAWN).then_some(r[v])),
@@ -1224,7 +1221,7 @@ pub struct LoopyEvalReport {
     /// K of each infinite component (`null` for finite ones).
     pub escapes: Vec<Option<Vec<u64>>>,
     /// `"P"`, `"N"` or `"D"`.
-    pub outcome: &'static str,
+    pub outcome: Outcome,
     /// Why, in words (Smith's rule).
     pub reason: String,
     /// Each component's remoteness alone (`null` when it is drawn).
@@ -1266,8 +1263,8 @@ pub fn loopy_eval_report(
                 .enumerate()
                 .map(|(j, x)| if j == i { &after } else { x });
             let target = match loopy::sum_outcome(rest) {
-                LoopyOutcome::P => &mut winning,
-                LoopyOutcome::Draw if outcome == LoopyOutcome::Draw => &mut drawing,
+                Outcome::P => &mut winning,
+                Outcome::Draw if outcome == Outcome::Draw => &mut drawing,
                 _ => continue,
             };
             target.push(WinningMove {
@@ -1298,7 +1295,7 @@ pub fn loopy_eval_report(
                 LoopyValue::Finite(_) => None,
             })
             .collect(),
-        outcome: outcome.as_str(),
+        outcome,
         reason,
         remoteness: positions
             .iter()
@@ -1308,14 +1305,13 @@ pub fn loopy_eval_report(
             })
             .collect(),
         winning_moves: move_reports(graph, positions, &winning),
-        drawing_moves: (outcome == LoopyOutcome::Draw)
-            .then(|| move_reports(graph, positions, &drawing)),
+        drawing_moves: (outcome == Outcome::Draw).then(|| move_reports(graph, positions, &drawing)),
         symbols: values.iter().map(LoopyValue::symbol).collect(),
     }
 }
 
 /// Smith's rule applied to these values, in words.
-fn loopy_reason(values: &[LoopyValue], outcome: LoopyOutcome) -> String {
+fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
     let infinite: Vec<&LoopyValue> = values
         .iter()
         .filter(|v| matches!(v, LoopyValue::Infinite(_)))
@@ -1329,7 +1325,7 @@ fn loopy_reason(values: &[LoopyValue], outcome: LoopyOutcome) -> String {
         1 => format!(
             "one value is {}, the others XOR to {xor}, which {} among its escapes",
             infinite[0].symbol(),
-            if outcome == LoopyOutcome::N {
+            if outcome == Outcome::N {
                 "is"
             } else {
                 "is not"
@@ -1397,7 +1393,7 @@ pub struct GridReport<'a> {
     pub game: &'a str,
     /// `"misere"` for misère nim-values; absent in normal play.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub convention: Option<&'static str>,
+    pub convention: Option<Convention>,
     /// What the two coordinates are.
     pub axes: [&'static str; 2],
     /// The largest coordinate.

@@ -15,13 +15,18 @@ use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 use crate::solver::Solver;
 
-/// Who wins a position with best play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Who wins a position with best play: the one outcome type of every
+/// report and convention (normal, misère, loopy), written `"P"`, `"N"`
+/// or `"D"` in JSON.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The previous player wins: the player to move loses (value 0).
     P,
     /// The next player (the one to move) wins.
     N,
+    /// Neither player can force a win (games with cycles only).
+    #[serde(rename = "D")]
+    Draw,
 }
 
 impl Outcome {
@@ -35,19 +40,30 @@ impl Outcome {
         }
     }
 
-    /// `"P"` or `"N"`.
+    /// The outcome of a position that is or is not a P-position.
+    #[must_use]
+    pub const fn of_p(is_p: bool) -> Outcome {
+        if is_p {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// `"P"`, `"N"` or `"D"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::Draw => "D",
         }
     }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 

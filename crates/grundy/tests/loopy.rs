@@ -9,9 +9,10 @@ mod common;
 
 use common::numbers;
 
-use grundy::loopy::{sum_outcome, Digraph, LoopyOutcome, LoopySolution, LoopyValue, DRAWN};
+use grundy::loopy::{sum_outcome, Digraph, LoopySolution, LoopyValue, DRAWN};
 use grundy::nimber::MexSet;
 use grundy::Graph;
+use grundy::Outcome;
 use proptest::prelude::*;
 
 /// A random graph with cycles: some terminal vertices, the others with up
@@ -43,26 +44,20 @@ fn compress(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
 /// retrograde analysis: a state with no move is lost; a state with a move
 /// to a lost state is won; a state whose every move leads to a won state
 /// is lost; whatever is left is drawn.
-fn retrograde(moves: &[Vec<usize>]) -> Vec<LoopyOutcome> {
+fn retrograde(moves: &[Vec<usize>]) -> Vec<Outcome> {
     let n = moves.len();
-    let mut outcome: Vec<Option<LoopyOutcome>> = vec![None; n];
+    let mut outcome: Vec<Option<Outcome>> = vec![None; n];
     loop {
         let mut changed = false;
         for s in 0..n {
             if outcome[s].is_some() {
                 continue;
             }
-            if moves[s]
-                .iter()
-                .any(|&t| outcome[t] == Some(LoopyOutcome::P))
-            {
-                outcome[s] = Some(LoopyOutcome::N);
+            if moves[s].iter().any(|&t| outcome[t] == Some(Outcome::P)) {
+                outcome[s] = Some(Outcome::N);
                 changed = true;
-            } else if moves[s]
-                .iter()
-                .all(|&t| outcome[t] == Some(LoopyOutcome::N))
-            {
-                outcome[s] = Some(LoopyOutcome::P);
+            } else if moves[s].iter().all(|&t| outcome[t] == Some(Outcome::N)) {
+                outcome[s] = Some(Outcome::P);
                 changed = true;
             }
         }
@@ -72,7 +67,7 @@ fn retrograde(moves: &[Vec<usize>]) -> Vec<LoopyOutcome> {
     }
     outcome
         .into_iter()
-        .map(|o| o.unwrap_or(LoopyOutcome::Draw))
+        .map(|o| o.unwrap_or(Outcome::Draw))
         .collect()
 }
 
@@ -112,7 +107,7 @@ fn check_beside_nim_heaps(lists: &[Vec<u32>], heaps: usize, what: &str) -> usize
     for v in 0..n {
         for b in 0..heaps {
             let predicted = sum_outcome([&values[v], &LoopyValue::Finite(b as u64)]);
-            draws += usize::from(predicted == LoopyOutcome::Draw);
+            draws += usize::from(predicted == Outcome::Draw);
             assert_eq!(
                 predicted,
                 truth[id(v, b)],
@@ -255,16 +250,12 @@ fn remoteness_follows_its_definition() {
             match expected[v] {
                 Some((is_p, k)) => {
                     assert_eq!(r, k, "seed {seed} vertex {v}");
-                    let outcome = if is_p {
-                        LoopyOutcome::P
-                    } else {
-                        LoopyOutcome::N
-                    };
+                    let outcome = if is_p { Outcome::P } else { Outcome::N };
                     assert_eq!(values[v].outcome(), outcome, "seed {seed} vertex {v}");
                 }
                 None => {
                     assert_eq!(r, DRAWN, "seed {seed} vertex {v}");
-                    assert_eq!(values[v].outcome(), LoopyOutcome::Draw);
+                    assert_eq!(values[v].outcome(), Outcome::Draw);
                 }
             }
         }
@@ -373,23 +364,23 @@ fn play_moves_follow_the_retrograde_analysis_of_pairs() {
                     let after = truth[id(index(&m.position[0]), index(&m.position[1]))];
                     assert_eq!(
                         m.wins,
-                        after == LoopyOutcome::P,
+                        after == Outcome::P,
                         "seed {seed}: {texts:?} -> {m:?}"
                     );
-                    assert_eq!(m.draws, after == LoopyOutcome::Draw, "seed {seed}: {m:?}");
+                    assert_eq!(m.draws, after == Outcome::Draw, "seed {seed}: {m:?}");
                 }
                 let reply = perfect_reply(&listed);
                 match truth[id(u, v)] {
-                    LoopyOutcome::N => assert!(reply.unwrap().wins, "seed {seed}: {texts:?}"),
-                    LoopyOutcome::Draw => {
+                    Outcome::N => assert!(reply.unwrap().wins, "seed {seed}: {texts:?}"),
+                    Outcome::Draw => {
                         assert!(reply.unwrap().draws, "seed {seed}: {texts:?}");
                         draws_kept += 1;
                     }
-                    LoopyOutcome::P => assert!(reply.is_none_or(|m| !m.wins && !m.draws)),
+                    Outcome::P => assert!(reply.is_none_or(|m| !m.wins && !m.draws)),
                 }
                 // The report agrees on the outcome.
                 let report = game.loopy_evaluate("g", &texts).unwrap().unwrap();
-                assert_eq!(report.outcome, truth[id(u, v)].as_str());
+                assert_eq!(report.outcome, truth[id(u, v)]);
             }
         }
     }

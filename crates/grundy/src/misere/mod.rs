@@ -81,14 +81,14 @@ pub struct MisereSearch<'r, R: Ruleset> {
     memo: FxHashMap<Box<[u32]>, u32>,
     /// The outcome of each multiset met by outcome searches, which stop
     /// at the first move to a P-position.
-    outcomes: FxHashMap<Box<[u32]>, Outcome>,
+    outcomes: FxHashMap<Box<[u32]>, SearchState>,
     max_sums: usize,
     scratch: Options<R::Position>,
 }
 
 /// A sum's state in an outcome search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Outcome {
+enum SearchState {
     OnStack,
     P,
     N,
@@ -364,8 +364,8 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             return Ok(Some(self.settled(sum, v)? == 0));
         }
         match self.outcomes.get(sum) {
-            Some(Outcome::OnStack) => Err(self.cycle(sum)),
-            Some(&o) => Ok(Some(o == Outcome::P)),
+            Some(SearchState::OnStack) => Err(self.cycle(sum)),
+            Some(&o) => Ok(Some(o == SearchState::P)),
             None => Ok(None),
         }
     }
@@ -384,7 +384,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
                 if child_p {
                     // A move to a P-position: this sum is an N-position.
                     let frame = stack.pop().expect("a frame is on the stack");
-                    self.outcomes.insert(frame.sum, Outcome::N);
+                    self.outcomes.insert(frame.sum, SearchState::N);
                     if stack.is_empty() {
                         return Ok(false);
                     }
@@ -407,7 +407,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             let frame = stack.pop().expect("a frame is on the stack");
             let p = !frame.sum.is_empty();
             self.outcomes
-                .insert(frame.sum, if p { Outcome::P } else { Outcome::N });
+                .insert(frame.sum, if p { SearchState::P } else { SearchState::N });
             if stack.is_empty() {
                 return Ok(p);
             }
@@ -418,7 +418,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
     /// Marks a sum as on the stack of an outcome search, within the limit.
     fn enter_outcome(&mut self, sum: &[u32]) -> Result<(), GameError> {
         self.check_limit()?;
-        self.outcomes.insert(sum.into(), Outcome::OnStack);
+        self.outcomes.insert(sum.into(), SearchState::OnStack);
         Ok(())
     }
 

@@ -1,0 +1,104 @@
+//! Play conventions: who wins when nobody can move.
+//!
+//! A convention is not a family: every family is played under each
+//! convention its engines support. The request layer ([`crate::api`])
+//! takes a [`Convention`] and picks the engine for it once; the faces
+//! parse it at their edge (`--misere`, `convention=misere`,
+//! `misere=True`) and never branch on it themselves. A third convention
+//! is one arm here plus its engine module (as [`crate::misere`] is for
+//! misère play).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Who wins when the player to move has no move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Convention {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who cannot move wins (the last mover loses).
+    Misere,
+}
+
+impl Convention {
+    /// Every convention, in the order the faces list them.
+    pub const ALL: [Convention; 2] = [Convention::Normal, Convention::Misere];
+
+    /// `"normal"` or `"misere"`: the word of the JSON reports and the API.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+
+    /// Misère play, from a face's flag (`--misere`, `misere=True`).
+    #[must_use]
+    pub const fn from_misere_flag(misere: bool) -> Convention {
+        if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+
+    /// Whether this is misère play.
+    #[must_use]
+    pub const fn is_misere(self) -> bool {
+        matches!(self, Convention::Misere)
+    }
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A convention name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown convention '{0}': normal or misere")]
+pub struct ConventionError(pub String);
+
+impl FromStr for Convention {
+    type Err = ConventionError;
+
+    /// `normal` (or nothing), `misere` or `misère`.
+    fn from_str(text: &str) -> Result<Convention, ConventionError> {
+        match text.trim() {
+            "" | "normal" => Ok(Convention::Normal),
+            "misere" | "misère" => Ok(Convention::Misere),
+            other => Err(ConventionError(other.to_owned())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_prints_and_serialises_alike() {
+        for convention in Convention::ALL {
+            let text = convention.to_string();
+            assert_eq!(text.parse::<Convention>(), Ok(convention));
+            assert_eq!(
+                serde_json::to_value(convention).unwrap(),
+                serde_json::Value::String(text)
+            );
+        }
+        assert_eq!("misère".parse::<Convention>(), Ok(Convention::Misere));
+        assert_eq!("".parse::<Convention>(), Ok(Convention::Normal));
+        let error = "loopy".parse::<Convention>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown convention 'loopy': normal or misere"
+        );
+    }
+}
