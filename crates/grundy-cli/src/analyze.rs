@@ -5,10 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grundy::report::AnalyzeReport;
+use grundy::api::{self, CountedRequest};
 use grundy::spec::parse_heap_spec;
+use grundy::Convention;
 
-use crate::period_cmd::{search_period, MaxValues, FIRST_ROUND};
+use crate::compute::CliInputs;
 use crate::plot::{write_plot, PlotSpec};
 use crate::Format;
 
@@ -38,66 +39,52 @@ pub enum PlotChoice {
     None,
 }
 
-/// Runs `grundy analyze SPEC`. The report is printed even when the plot
-/// cannot be written; the failure is then reported too (and is an error,
-/// exit 2, only when `--plot` named the file).
+/// Runs `grundy analyze SPEC [--misere]`: at most `max` values (the
+/// request layer's default otherwise); misère values are observed only.
 pub fn run(
-    spec: &str,
-    max: MaxValues,
-    plot: PlotChoice,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
-    let max = usize::try_from(max.resolve(&game)?)?;
-    let (report, values) = search_period(&game, FIRST_ROUND, max)?;
-    report_on(spec, &report, &values, plot, None, format)
-}
-
-/// Runs `grundy analyze SPEC --misere`: the same report on the misère
-/// values of the first heaps (`max`, default 64), whose pattern is
-/// observed only.
-pub fn run_misere(
     spec: &str,
     max: Option<u64>,
     plot: PlotChoice,
+    convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    let values = crate::misere_cmd::misere_values(
+    let analysis = api::analyze(
         &game,
-        max.unwrap_or(crate::period_cmd::MISERE_DEFAULT_MAX),
+        spec,
+        max,
+        CountedRequest::Analyze,
+        convention,
+        &mut CliInputs { spec },
     )?;
-    let report = grundy::misere::judge_misere_values(&values);
     let plot = match plot {
-        PlotChoice::Default => {
+        // Misère values go to SPEC-misere.svg.
+        PlotChoice::Default if convention.is_misere() => {
             let path = default_plot_path(spec);
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
             PlotChoice::File(PathBuf::from(format!(
-                "{}-misere.svg",
+                "{}-{convention}.svg",
                 stem.unwrap_or_default()
             )))
         }
         other => other,
     };
-    report_on(
-        spec,
-        &report,
-        &values,
-        plot,
-        Some(grundy::Convention::Misere),
-        format,
-    )
+    report_on(spec, analysis, plot, format)
 }
 
 /// The analysis of computed values: the report, and the plot.
 fn report_on(
     spec: &str,
-    report: &grundy::period::PeriodReport,
-    values: &grundy::sequence::NimSequence,
+    analysis: api::Analysis,
     plot: PlotChoice,
-    convention: Option<grundy::Convention>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
+    let api::Analysis {
+        report: mut analysis,
+        period: report,
+        values,
+    } = analysis;
+    let (report, values) = (&report, &values);
     let (plot_path, explicit) = match plot {
         PlotChoice::Default => (Some(default_plot_path(spec)), false),
         PlotChoice::File(path) => (Some(path), true),
@@ -115,7 +102,6 @@ fn report_on(
         .err()
         .map(|e| format!("{}: {e:#}", path.display()))
     });
-    let mut analysis = AnalyzeReport::of_values(spec, report, values, convention);
     analysis.plot = plot_path
         .filter(|_| plot_error.is_none())
         .map(|p| p.display().to_string());
@@ -131,34 +117,25 @@ fn report_on(
     }
 }
 
-/// Runs `grundy plot SPEC -n N -o FILE`.
-pub fn run_plot(spec: &str, count: u64, misere: bool, output: &Path) -> anyhow::Result<ExitCode> {
+/// Runs `grundy plot SPEC -n N -o FILE [--misere]`.
+pub fn run_plot(
+    spec: &str,
+    count: u64,
+    convention: Convention,
+    output: &Path,
+) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
-    if misere {
-        let values = crate::misere_cmd::misere_values(&game, count)?;
-        let title = format!("{spec} (misère)");
-        write_plot(
-            output,
-            &PlotSpec {
-                title: &title,
-                values: &values,
-                preperiod: None,
-            },
-        )?;
-        eprintln!("wrote {}", output.display());
-        return Ok(ExitCode::SUCCESS);
-    }
-    crate::cost::check_sequence_cost(&game, count)?;
-    crate::numbers::check_memory(count)?;
-    let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
-    let values = crate::seq::stream_values(engine, usize::try_from(count)?, spec, |_, _| Ok(true))?;
-    let found = game.judge(&values).periodicity;
+    let (report, values) = api::judged_values(&game, count, convention, &mut CliInputs { spec })?;
+    let title = match convention {
+        Convention::Normal => spec.to_owned(),
+        other => format!("{spec} ({other})"),
+    };
     write_plot(
         output,
         &PlotSpec {
-            title: spec,
+            title: &title,
             values: &values,
-            preperiod: found.map(|f| f.preperiod),
+            preperiod: report.periodicity.map(|f| f.preperiod),
         },
     )?;
     eprintln!("wrote {}", output.display());

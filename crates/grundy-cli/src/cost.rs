@@ -43,9 +43,7 @@ pub fn affordable_count(game: &HeapGame, wanted: u64) -> anyhow::Result<u64> {
 /// Announces or refuses a cut:D table up to `max` (after its size check,
 /// which refuses impossible tables first).
 pub fn check_table_cost(dim: usize, max: usize) -> anyhow::Result<()> {
-    if grundy::cut::CutTable::entries(dim, max) > grundy::cut::MAX_TABLE_ENTRIES {
-        return Ok(()); // the table's own limit answers
-    }
+    grundy::cut::CutTable::check_size(dim, max)?;
     let seconds = grundy::cut::CutTable::estimated_seconds(dim, max);
     if seconds > LONG_SECONDS && !ALLOW_LONG.load(Ordering::Relaxed) {
         anyhow::bail!(

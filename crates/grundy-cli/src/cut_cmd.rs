@@ -3,15 +3,17 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Mutex;
 
 use anyhow::{bail, Context};
-use grundy::cut::{CutGame, CutTable};
+use grundy::cut::CutGame;
 use grundy::report::{GridReport, GridRows, TableReport};
 use grundy::spec::{parse_spec, Game};
 
+use grundy::misere::MisereSearch;
+use grundy::{Convention, Ruleset};
+
+use crate::compute::compute_table;
 use crate::output::stdout;
-use crate::progress::Progress;
 use crate::Format;
 
 /// Output formats of `table`.
@@ -24,27 +26,6 @@ pub enum TableFormat {
     Json,
     /// `side1,...,value` rows under a header.
     Csv,
-}
-
-/// Computes a table, showing a progress bar on a terminal once it has
-/// taken more than a second.
-pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
-    crate::cost::check_table_cost(dim, max)?;
-    let progress = Mutex::new(Progress::new(
-        0,
-        "{elapsed_precise} [{bar:40}] {pos}/{len} boxes, ETA {eta}",
-    ));
-    // The layers report from both cores.
-    let report = |done: u64, total: u64| {
-        if let Ok(mut progress) = progress.lock() {
-            progress.set_of(done, total);
-        }
-    };
-    let table = CutTable::compute(dim, max, &report)?;
-    if let Ok(progress) = progress.into_inner() {
-        progress.finish();
-    }
-    Ok(table)
 }
 
 /// The cutting game a `table` request names, and its largest side.
@@ -122,8 +103,16 @@ pub fn print_grid(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `grundy table SPEC --max N`.
-pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
+/// Runs `grundy table SPEC --max N [--misere]`.
+pub fn run(
+    spec: &str,
+    max: u64,
+    convention: Convention,
+    format: TableFormat,
+) -> anyhow::Result<ExitCode> {
+    if convention.is_misere() {
+        return run_misere(spec, max, format);
+    }
     if let Game::Positional(game) = parse_spec(spec)? {
         if let Some(grid) = game.value_grid() {
             return run_grid(spec, grid, max, format);
@@ -137,6 +126,56 @@ pub fn run(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode
         TableFormat::Json => crate::printer::print(&report, Format::Json)?,
         TableFormat::Text => crate::printer::print(&report, Format::Text)?,
         TableFormat::Csv => write_csv(dim, "value", table.sorted_entries())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy table cut:D --max N --misere`: the misère nim-value of
+/// every box with sorted sides up to N, by the search (small tables).
+fn run_misere(spec: &str, max: u64, format: TableFormat) -> anyhow::Result<ExitCode> {
+    if let Game::Positional(game) = parse_spec(spec)? {
+        if let Some(grid) = game.value_grid() {
+            // Every cell as the position (x,y) the family reads.
+            let side = usize::try_from(max)?.saturating_add(1);
+            let mut values = grundy::grid::Grid::zeros(side, side)?;
+            let side64 = side as u64;
+            let texts: Vec<String> = (0..side64)
+                .flat_map(|x| (0..side64).map(move |y| grid.cell(x, y)))
+                .collect();
+            let misere = game
+                .misere_values(&texts)
+                .with_context(|| format!("the misère values of the table of '{spec}'"))?;
+            for (cell, value) in values.values.iter_mut().zip(misere) {
+                *cell = u32::try_from(value)?;
+            }
+            return print_grid(spec, grid.axes(), Some(Convention::Misere), &values, format);
+        }
+    }
+    let (game, max) = table_request(spec, max)?;
+    let mut search = MisereSearch::new(&game);
+    let mut boxes = Vec::new();
+    for sides in grundy::cut::sorted_boxes(game.dim(), max) {
+        let narrow: Vec<u32> = sides.iter().map(|&s| s as u32).collect();
+        let cuboid = grundy::cut::Cuboid::new(&narrow)?;
+        let value = search
+            .misere_value(&[cuboid], &[])
+            .with_context(|| format!("the misère value of {}", game.format_position(&cuboid)))?;
+        boxes.push(grundy::report::BoxReport { sides, value });
+    }
+    let report = grundy::report::MisereTableReport {
+        game: spec.to_owned(),
+        convention: Convention::Misere,
+        max,
+        boxes,
+    };
+    match format {
+        TableFormat::Json => crate::printer::print(&report, Format::Json)?,
+        TableFormat::Text => crate::printer::print(&report, Format::Text)?,
+        TableFormat::Csv => write_csv(
+            game.dim(),
+            "misere_value",
+            report.boxes.iter().map(|b| (b.sides.clone(), b.value)),
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }

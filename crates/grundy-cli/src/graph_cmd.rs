@@ -32,15 +32,21 @@ pub fn graph_of(file: &Path) -> anyhow::Result<std::sync::Arc<Graph>> {
 /// Runs `grundy graph FILE`. Nothing is printed unless the whole graph
 /// solves. With `acyclic` (and in misère play) a cycle is an error, not a
 /// partial table.
-pub fn run(file: &Path, acyclic: bool, misere: bool, format: Format) -> anyhow::Result<ExitCode> {
+pub fn run(
+    file: &Path,
+    acyclic: bool,
+    convention: grundy::Convention,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let graph = graph_of(file)?;
+    let misere = convention.is_misere();
     if acyclic || misere {
         graph
             .solve_all()
             .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     }
     if misere {
-        let labels: Vec<u32> = crate::misere_cmd::graph_values(&graph)?
+        let labels: Vec<u32> = graph_values(&graph)?
             .into_iter()
             .map(|v| u32::try_from(v).unwrap_or(u32::MAX - 1))
             .collect();
@@ -64,4 +70,12 @@ pub fn run(file: &Path, acyclic: bool, misere: bool, format: Format) -> anyhow::
     };
     crate::printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The misère nim-value of every vertex of a graph (each vertex alone).
+pub fn graph_values(graph: &Graph) -> anyhow::Result<Vec<u64>> {
+    let mut search = grundy::misere::MisereSearch::new(graph);
+    (0..graph.vertex_count() as u32)
+        .map(|v| Ok(search.misere_value(&[v], &[])?))
+        .collect()
 }

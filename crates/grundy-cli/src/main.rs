@@ -2,11 +2,12 @@
 //! to the terminal. Exit codes: 0 ok, 1 a negative answer, 2 an error.
 
 mod analyze;
+mod compute;
 mod cost;
 mod cut_cmd;
 mod eval;
+mod genus_cmd;
 mod graph_cmd;
-mod misere_cmd;
 mod numbers;
 mod output;
 mod period_cmd;
@@ -21,7 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use period_cmd::MaxValues;
+use grundy::Convention;
 
 /// The nim-sequence engine, as chosen on the command line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -342,6 +343,9 @@ fn run() -> anyhow::Result<ExitCode> {
 }
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
+    // The flag is parsed into the library's convention here, once; the
+    // commands hand it to the request layer and never branch on it.
+    let convention = Convention::from_misere_flag;
     match command {
         Command::Analyze {
             spec,
@@ -356,86 +360,66 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             } else {
                 plot.map_or(analyze::PlotChoice::Default, analyze::PlotChoice::File)
             };
-            if misere {
-                analyze::run_misere(&spec, max, plot, format)
-            } else {
-                analyze::run(&spec, MaxValues::new(max, 1 << 16), plot, format)
-            }
+            analyze::run(&spec, max, plot, convention(misere), format)
         }
         Command::Period {
             spec,
-            misere: true,
+            misere,
             max,
             format,
-        } => period_cmd::run_misere_period(&spec, max, format),
-        Command::Period {
-            spec, max, format, ..
-        } => period_cmd::run_period(&spec, MaxValues::new(max, 1 << 24), format),
+        } => period_cmd::run_period(&spec, max, convention(misere), format),
         Command::Value {
             spec,
             n,
-            misere: true,
-            format,
-            ..
-        } => misere_cmd::run_value(&spec, n, format),
-        Command::Value {
-            spec,
-            n,
+            misere,
             max,
             format,
-            ..
-        } => period_cmd::run_value(&spec, n, MaxValues::new(max, 1 << 24), format),
+        } => period_cmd::run_value(&spec, n, max, convention(misere), format),
         Command::Quotient {
             spec,
             max,
             max_order,
             format,
-        } => misere_cmd::run_quotient(&spec, max, max_order, format),
+        } => genus_cmd::run_quotient(&spec, max, max_order, format),
         Command::Genus {
             spec,
             positions,
             count,
             format,
-        } => misere_cmd::run_genus(&spec, &positions, count, format),
+        } => genus_cmd::run_genus(&spec, &positions, count, format),
         Command::Check {
             spec,
             formula,
             misere,
             count,
             format,
-        } => period_cmd::run_check(&spec, &formula, count, misere, format),
+        } => period_cmd::run_check(&spec, &formula, count, convention(misere), format),
         Command::Plot {
             spec,
             count,
             output,
             misere,
-        } => analyze::run_plot(&spec, count, misere, &output),
+        } => analyze::run_plot(&spec, count, convention(misere), &output),
         Command::Eval {
             spec,
             positions,
             misere,
             remoteness,
             format,
-        } => {
-            if misere {
-                misere_cmd::run_eval(&spec, &positions, format)
-            } else {
-                eval::run(&spec, &positions, remoteness, format)
-            }
-        }
+        } => eval::run(&spec, &positions, convention(misere), remoteness, format),
         Command::Graph {
             file,
             acyclic,
             misere,
             format,
-        } => graph_cmd::run(&file, acyclic, misere, format),
+        } => graph_cmd::run(&file, acyclic, convention(misere), format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
         Command::Play {
             spec,
             positions,
             misere,
-        } => play::run(&spec, &positions, misere),
+        } => play::run(&spec, &positions, convention(misere)),
         Command::Serve {
             addr,
             max_values,
@@ -452,13 +436,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             max,
             misere,
             format,
-        } => {
-            if misere {
-                misere_cmd::run_table(&spec, max, format)
-            } else {
-                cut_cmd::run(&spec, max, format)
-            }
-        }
+        } => cut_cmd::run(&spec, max, convention(misere), format),
     }
 }
 

@@ -9,24 +9,13 @@
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anyhow::Context;
-use grundy::report::{PlayMove, SumEvaluator};
-use grundy::spec::{parse_spec, Game};
+use grundy::report::PlayMove;
+use grundy::spec::parse_spec;
+use grundy::Convention;
 
 use crate::output::stdout;
-
-/// The game of `spec` on the sums that can follow `positions`.
-fn evaluator_for(spec: &str, positions: &[String]) -> anyhow::Result<Arc<dyn SumEvaluator>> {
-    let game = parse_spec(spec)?;
-    if let Game::Heap(heap) = &game {
-        if heap.family().own_positions().is_some() {
-            return crate::eval::own_positions_evaluator(spec, heap, positions);
-        }
-    }
-    grundy::evaluator::sum_evaluator(game, positions, &mut crate::eval::CliInputs { spec })
-}
 
 fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {
     if position.is_empty() {
@@ -37,20 +26,24 @@ fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()
 }
 
 /// Runs `grundy play`.
-pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<ExitCode> {
-    let evaluator = evaluator_for(spec, positions)?;
+pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::Result<ExitCode> {
+    let evaluator = grundy::api::evaluator(
+        parse_spec(spec)?,
+        spec,
+        positions,
+        &mut crate::compute::CliInputs { spec },
+    )?;
     let moves_of = |position: &[String]| -> anyhow::Result<Vec<PlayMove>> {
         evaluator
-            .moves(position, misere)
+            .moves(position, convention)
             .with_context(|| format!("the moves of {}", position.join(" + ")))
     };
     let mut out = stdout();
-    let convention = if misere {
-        " (misère play: the last mover loses)"
-    } else {
-        ""
-    };
-    writeln!(out, "playing {spec}{convention}: you move first. Type a number, h for a hint, u to undo, q to quit.")?;
+    let note = convention.play_note();
+    writeln!(
+        out,
+        "playing {spec}{note}: you move first. Type a number, h for a hint, u to undo, q to quit."
+    )?;
     // Positions at the player's turns, for undo.
     let mut history: Vec<Vec<String>> = vec![positions.to_vec()];
     let stdin = std::io::stdin();
@@ -60,12 +53,7 @@ pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<Exi
         let moves = moves_of(&position)?;
         show_position(&mut out, &position)?;
         if moves.is_empty() {
-            let loser = if misere {
-                "the engine moved last and loses: you win"
-            } else {
-                "you have no move: the engine wins"
-            };
-            writeln!(out, "{loser}")?;
+            writeln!(out, "{}", convention.game_over(true))?;
             out.flush()?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -143,12 +131,7 @@ pub fn run(spec: &str, positions: &[String], misere: bool) -> anyhow::Result<Exi
         let replies = moves_of(&chosen.position)?;
         let Some(reply) = grundy::report::perfect_reply(&replies) else {
             show_position(&mut out, &chosen.position)?;
-            let verdict = if misere {
-                "you moved last and lose: the engine wins"
-            } else {
-                "the engine has no move: you win"
-            };
-            writeln!(out, "{verdict}")?;
+            writeln!(out, "{}", convention.game_over(false))?;
             out.flush()?;
             return Ok(ExitCode::SUCCESS);
         };

@@ -36,6 +36,25 @@ pub fn print<R: Render>(report: &R, format: Format) -> anyhow::Result<()> {
     Ok(())
 }
 
+impl Render for grundy::api::Evaluation {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            grundy::api::Evaluation::Sum(report) => report.text(out),
+            grundy::api::Evaluation::Outcome(report) => report.text(out),
+            grundy::api::Evaluation::Loopy(report) => report.text(out),
+        }
+    }
+}
+
+impl Render for grundy::api::HeapValue {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            grundy::api::HeapValue::Normal(report) => report.text(out),
+            grundy::api::HeapValue::Misere(report) => report.text(out),
+        }
+    }
+}
+
 /// One line describing the pattern found.
 pub fn period_line(period: &PeriodSummary) -> String {
     let found = match (period.preperiod, period.period, period.saltus) {

@@ -2,14 +2,12 @@
 //! computed, written to a resumable binary file, or read back from one.
 
 use std::io::Write;
-use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use grundy::sequence::dense::{DenseEngine, Kernel};
 use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_heap_spec;
@@ -76,9 +74,6 @@ pub struct SeqArgs {
     checkpoint_secs: Duration,
 }
 
-/// Values computed between two writes: output keeps pace with the engine.
-const CHUNK: usize = 1 << 16;
-
 /// Values printed when `-n` is not given.
 const DEFAULT_COUNT: u64 = 100;
 
@@ -137,14 +132,19 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             &remoteness,
             remoteness.len(),
             args.format,
-            Convention::Remoteness,
+            Column::Remoteness,
         )?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.misere {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
-        let values = crate::misere_cmd::misere_values(&game, count)?;
-        print_values_in(spec, &values, values.len(), args.format, Convention::Misere)?;
+        let values = grundy::api::values(
+            &game,
+            count,
+            grundy::Convention::Misere,
+            &mut crate::compute::CliInputs { spec },
+        )?;
+        print_values_in(spec, &values, values.len(), args.format, Column::Misere)?;
         return Ok(ExitCode::SUCCESS);
     }
     let choice = args.engine.choice(args.mask)?;
@@ -228,36 +228,6 @@ fn refuse_to_clobber(out: &std::path::Path, spec: &str) -> anyhow::Result<()> {
     }
 }
 
-/// Computes G(0..count) with `engine` in steps, with progress on a
-/// terminal, calling `each(values, range)` after every step with the
-/// values so far and the range just computed; `each` returns `false` to
-/// stop early. Returns the values computed. Every command that computes a
-/// sequence (seq, check, plot, eval) goes through here.
-pub fn stream_values(
-    mut engine: DenseEngine<Box<dyn Kernel>>,
-    count: usize,
-    spec: &str,
-    mut each: impl FnMut(&NimSequence, Range<usize>) -> anyhow::Result<bool>,
-) -> anyhow::Result<NimSequence> {
-    let mut progress = crate::progress::Progress::values(count as u64);
-    let mut steps = grundy::sequence::Stepper::new(CHUNK);
-    let mut done = 0usize;
-    while done < count {
-        let end = count.min(done + steps.next_step());
-        engine
-            .extend_to(end)
-            .with_context(|| format!("computing G({done}..{end}) of {spec}"))?;
-        let more = each(engine.values(), done..end)?;
-        done = end;
-        progress.set(done as u64);
-        if !more {
-            break;
-        }
-    }
-    progress.finish();
-    Ok(engine.into_values())
-}
-
 fn stream(
     spec: &str,
     game: &grundy::heap::HeapGame,
@@ -268,8 +238,8 @@ fn stream(
     let count = usize::try_from(count).context("the count does not fit in memory")?;
     let engine = game.engine(choice)?;
     let mut out = stdout();
-    write_prologue(&mut out, spec, format, Convention::Normal)?;
-    stream_values(engine, count, spec, |values, range| {
+    write_prologue(&mut out, spec, format, Column::Normal)?;
+    crate::compute::stream_values(engine, count, spec, |values, range| {
         write_range(&mut out, values, range.start, range.end, format)?;
         Ok(true)
     })?;
@@ -278,9 +248,9 @@ fn stream(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The play convention of the values printed.
+/// What the values printed are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Convention {
+pub enum Column {
     /// Normal play: Sprague–Grundy values.
     Normal,
     /// Misère play: misère nim-values.
@@ -295,7 +265,7 @@ fn print_values(
     count: usize,
     format: SeqFormat,
 ) -> anyhow::Result<()> {
-    print_values_in(spec, values, count, format, Convention::Normal)
+    print_values_in(spec, values, count, format, Column::Normal)
 }
 
 fn print_values_in(
@@ -303,7 +273,7 @@ fn print_values_in(
     values: &NimSequence,
     count: usize,
     format: SeqFormat,
-    convention: Convention,
+    convention: Column,
 ) -> anyhow::Result<()> {
     let mut out = stdout();
     write_prologue(&mut out, spec, format, convention)?;
@@ -319,26 +289,26 @@ fn write_prologue(
     out: &mut impl Write,
     spec: &str,
     format: SeqFormat,
-    convention: Convention,
+    convention: Column,
 ) -> anyhow::Result<()> {
-    let misere = convention == Convention::Misere;
+    let misere = convention == Column::Misere;
     match format {
         SeqFormat::Json => write!(
             out,
             "{{\"game\": {}, {}\"values\": [",
             serde_json::to_string(spec)?,
             match convention {
-                Convention::Misere => "\"convention\": \"misere\", ",
-                Convention::Remoteness => "\"measure\": \"remoteness\", ",
-                Convention::Normal => "",
+                Column::Misere => "\"convention\": \"misere\", ",
+                Column::Remoteness => "\"measure\": \"remoteness\", ",
+                Column::Normal => "",
             }
         )?,
-        SeqFormat::Csv if convention == Convention::Remoteness => writeln!(out, "n,remoteness")?,
+        SeqFormat::Csv if convention == Column::Remoteness => writeln!(out, "n,remoteness")?,
         SeqFormat::Csv => writeln!(out, "n,value")?,
         SeqFormat::Bfile if misere => {
             writeln!(out, "# {spec}: misere nim-values G-(n), computed by grundy")?
         }
-        SeqFormat::Bfile if convention == Convention::Remoteness => writeln!(
+        SeqFormat::Bfile if convention == Column::Remoteness => writeln!(
             out,
             "# {spec}: remoteness of a heap of n in normal play, computed by grundy"
         )?,

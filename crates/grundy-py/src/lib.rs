@@ -20,17 +20,17 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::api::{self, CountedRequest, SumRequest};
 use grundy::cost::{MemoryFit, SequenceCost};
 use grundy::cut::CutTable;
-use grundy::evaluator::{sum_evaluator, Inputs};
+use grundy::evaluator::Inputs;
 use grundy::heap::{Growth, HeapFamily, HeapGame, MoveCount};
 use grundy::period::{PeriodReport, ProofRule};
-use grundy::report::{AnalyzeReport, GenusReport, PeriodSummary, SumEvaluator};
 use grundy::ruleset::Options;
 use grundy::sequence::dense::Kernel;
 use grundy::sequence::{EngineChoice, NimSequence, Stepper};
 use grundy::spec::{parse_spec, Game};
-use grundy::{GameError, Nimber};
+use grundy::{Convention, GameError, Nimber};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{IntoPyArray, PyArray2, PyArrayDyn};
 use pyo3::create_exception;
@@ -73,12 +73,12 @@ fn game_error(error: GameError) -> PyErr {
     if let Some(pending) = take_pending() {
         return pending;
     }
-    match error {
-        GameError::Limit { .. } | GameError::OutOfReach { .. } => {
+    match error.root() {
+        GameError::Limit { .. } | GameError::OutOfReach { .. } | GameError::Memory { .. } => {
             LimitError::new_err(error.to_string())
         }
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
-        other => PyValueError::new_err(other.to_string()),
+        _ => PyValueError::new_err(error.to_string()),
     }
 }
 
@@ -256,6 +256,57 @@ impl Inputs for PyInputs {
         )?)
     }
 
+    fn heap_values_while(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+        each: &mut grundy::evaluator::ValuesStep<'_>,
+    ) -> Result<NimSequence, Failure> {
+        check_cost(game, count, self.allow_long)?;
+        let count = usize::try_from(count).map_err(|_| GameError::Limit {
+            what: format!("{count} values"),
+            limit: "the address space".to_owned(),
+        })?;
+        let mut engine = game.engine(EngineChoice::Auto)?;
+        let mut steps = Stepper::new(MOST_STEP);
+        let mut done = 0usize;
+        while done < count {
+            let end = count.min(done + steps.next_step());
+            engine.extend_to(end)?;
+            self.interrupt.check()?;
+            let more = each(engine.values(), done..end)?;
+            done = end;
+            if !more {
+                break;
+            }
+        }
+        Ok(engine.into_values())
+    }
+
+    fn resolve_count(
+        &mut self,
+        game: &HeapGame,
+        given: Option<u64>,
+        default: u64,
+    ) -> Result<usize, Failure> {
+        resolve_count(game, given, default, self.allow_long)
+    }
+
+    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
+        check_fits(count)?;
+        let interrupt = &mut self.interrupt;
+        Ok(grundy::misere::heap_misere_values(
+            game,
+            count,
+            &mut |_| interrupt.check(),
+        )?)
+    }
+
+    fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        let interrupt = &mut self.interrupt;
+        grundy::misere::heap_genus(game, count, &mut |_| interrupt.check())
+    }
+
     fn period_budget(&mut self, game: &HeapGame) -> Result<usize, Failure> {
         resolve_count(
             game,
@@ -266,6 +317,7 @@ impl Inputs for PyInputs {
     }
 
     fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Failure> {
+        CutTable::check_size(dim, largest)?;
         let seconds = CutTable::estimated_seconds(dim, largest);
         if seconds > grundy::cost::LONG_SECONDS && !self.allow_long {
             return Err(Failure(LimitError::new_err(format!(
@@ -376,17 +428,6 @@ struct CoreGame {
     game: Game,
 }
 
-fn kind_of(game: &Game) -> &'static str {
-    match game {
-        Game::Heap(game) if game.family().own_positions().is_some() => "rows",
-        Game::Heap(_) => "heap",
-        Game::Graph(_) => "graph",
-        Game::Cut(_) => "cut",
-        Game::Positional(_) => "positional",
-        _ => "other",
-    }
-}
-
 /// The components of a position: one text, or a list of texts or numbers.
 fn position_texts(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(text) = position.extract::<String>() {
@@ -417,27 +458,12 @@ fn to_json(report: &impl serde::Serialize) -> PyResult<String> {
 }
 
 impl CoreGame {
-    fn heap(&self, what: &str) -> PyResult<&HeapGame> {
-        match &self.game {
-            Game::Heap(game) => Ok(game),
-            other => Err(PyTypeError::new_err(format!(
-                "'{}' is a {} game: {what} is for heap games (use eval for its positions)",
-                self.spec,
-                kind_of(other)
-            ))),
-        }
-    }
-
-    fn evaluator(
-        &self,
-        py: Python<'_>,
-        texts: &[String],
-        allow_long: bool,
-    ) -> PyResult<Arc<dyn SumEvaluator>> {
-        let game = self.game.clone();
-        Ok(py.detach(|| {
-            interruptible(|| sum_evaluator(game, texts, &mut PyInputs::new(allow_long)))
-        })?)
+    /// The heap game, for a request of heap values (`TypeError` with the
+    /// library's refusal otherwise).
+    fn heap(&self) -> PyResult<&HeapGame> {
+        self.game.as_heap().ok_or_else(|| {
+            PyTypeError::new_err(grundy::spec::not_a_heap_game(&self.spec).to_string())
+        })
     }
 }
 
@@ -512,7 +538,7 @@ impl CoreGame {
 
     #[getter]
     fn kind(&self) -> &'static str {
-        kind_of(&self.game)
+        self.game.kind()
     }
 
     fn values(
@@ -522,38 +548,32 @@ impl CoreGame {
         misere: bool,
         allow_long: bool,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.heap("values")?.clone();
-        let values = py.detach(|| -> Result<NimSequence, Failure> {
-            let mut interrupt = Interrupt::new();
-            if misere {
-                check_fits(count)?;
-                Ok(grundy::misere::heap_misere_values(
-                    &game,
-                    count,
-                    &mut |_| interrupt.check(),
-                )?)
-            } else {
-                check_cost(&game, count, allow_long)?;
-                Ok(values_until_signal(&game, count, &mut interrupt)?)
-            }
-        })?;
+        let game = self.heap()?.clone();
+        let convention = Convention::from_misere_flag(misere);
+        let values =
+            py.detach(|| api::values(&game, count, convention, &mut PyInputs::new(allow_long)))?;
         Ok(sequence_array(py, values))
     }
 
+    #[pyo3(signature = (max, allow_long, label))]
     fn period_json(
         &self,
         py: Python<'_>,
         max: Option<u64>,
-        default: u64,
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap("period")?.clone();
-        let (report, _) = py.detach(|| {
-            let max = resolve_count(&game, max, default, allow_long)?;
-            PyInputs::new(allow_long).period(&game, max)
+        let game = self.heap()?.clone();
+        let summary = py.detach(|| {
+            api::period_summary(
+                &game,
+                label,
+                max,
+                Convention::Normal,
+                &mut PyInputs::new(allow_long),
+            )
         })?;
-        to_json(&PeriodSummary::new(label, &report))
+        to_json(&summary)
     }
 
     fn value_json(
@@ -561,17 +581,19 @@ impl CoreGame {
         py: Python<'_>,
         n: u64,
         max: Option<u64>,
-        default: u64,
+        misere: bool,
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap("value")?.clone();
+        let game = self.heap()?.clone();
+        let convention = Convention::from_misere_flag(misere);
         let report = py.detach(|| {
-            grundy::evaluator::heap_value(
+            api::value(
                 &game,
                 label,
                 n,
-                || resolve_count(&game, max, default, allow_long),
+                convention,
+                max,
                 "max=",
                 &mut PyInputs::new(allow_long),
             )
@@ -579,35 +601,27 @@ impl CoreGame {
         to_json(&report)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn analyze_json(
         &self,
         py: Python<'_>,
         max: Option<u64>,
-        default: u64,
         misere: bool,
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap("analyze")?.clone();
-        let (report, values) = py.detach(|| -> Result<_, Failure> {
-            let mut inputs = PyInputs::new(allow_long);
-            if misere {
-                let count = max.unwrap_or(default);
-                check_fits(count)?;
-                let interrupt = &mut inputs.interrupt;
-                let values =
-                    grundy::misere::heap_misere_values(&game, count, &mut |_| interrupt.check())?;
-                Ok((grundy::misere::judge_misere_values(&values), values))
-            } else {
-                let max = resolve_count(&game, max, default, allow_long)?;
-                inputs.period(&game, max)
-            }
+        let game = self.heap()?.clone();
+        let convention = Convention::from_misere_flag(misere);
+        let analysis = py.detach(|| {
+            api::analyze(
+                &game,
+                label,
+                max,
+                CountedRequest::Analyze,
+                convention,
+                &mut PyInputs::new(allow_long),
+            )
         })?;
-        let convention = misere.then_some(grundy::Convention::Misere);
-        to_json(&AnalyzeReport::of_values(
-            label, &report, &values, convention,
-        ))
+        to_json(&analysis.report)
     }
 
     fn genus_json(
@@ -617,22 +631,15 @@ impl CoreGame {
         position: Option<&Bound<'_, PyAny>>,
         label: &str,
     ) -> PyResult<String> {
-        if let Some(position) = position {
-            let texts = position_texts(position)?;
-            let evaluator = self.evaluator(py, &texts, false)?;
-            let report = py
-                .detach(|| interruptible(|| evaluator.genera(label, &texts)))
-                .map_err(game_error)?;
-            return to_json(&report);
-        }
-        let game = self.heap("genus of heaps")?.clone();
-        let genus = py
-            .detach(|| {
-                let mut interrupt = Interrupt::new();
-                grundy::misere::heap_genus(&game, count, &mut |_| interrupt.check())
-            })
-            .map_err(game_error)?;
-        to_json(&GenusReport::of_genera(label, genus))
+        let texts = match position {
+            Some(position) => position_texts(position)?,
+            None => Vec::new(),
+        };
+        let game = self.game.clone();
+        let report = py.detach(|| {
+            interruptible(|| api::genus(game, label, &texts, count, &mut PyInputs::new(false)))
+        })?;
+        to_json(&report)
     }
 
     fn eval_json(
@@ -644,49 +651,17 @@ impl CoreGame {
         label: &str,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
-        if misere {
-            if let Game::Heap(game) = &self.game {
-                if game.family().own_positions().is_none() {
-                    // Bouton's rule for Nim, the quotient or the search.
-                    let heaps = grundy::heap::parse_heaps(&texts).map_err(game_error)?;
-                    let game = game.clone();
-                    let report = py
-                        .detach(|| {
-                            interruptible(|| {
-                                grundy::report::misere_heap_eval_report(&game, label, &heaps)
-                            })
-                        })
-                        .map_err(game_error)?;
-                    return to_json(&report);
-                }
-            }
-        }
-        let evaluator = self.evaluator(py, &texts, allow_long)?;
-        if let Some(report) =
-            py.detach(|| interruptible(|| evaluator.loopy_evaluate(label, &texts)))
-        {
-            if misere {
-                return Err(PyValueError::new_err(
-                    "misère play of games with cycles is not defined here",
-                ));
-            }
-            return to_json(&report.map_err(game_error)?);
-        }
-        if misere {
-            let report = py
-                .detach(|| interruptible(|| evaluator.evaluate_misere(label, &texts)))
-                .map_err(game_error)?;
-            to_json(&report)
-        } else {
-            let report = py
-                .detach(|| {
-                    interruptible(|| {
-                        grundy::report::evaluate_or_by_theorem(&*evaluator, label, &texts)
-                    })
-                })
-                .map_err(game_error)?;
-            to_json(&report)
-        }
+        let request = SumRequest {
+            spec: label,
+            positions: &texts,
+            convention: Convention::from_misere_flag(misere),
+            remoteness: false,
+        };
+        let game = self.game.clone();
+        let report = py.detach(|| {
+            interruptible(|| api::eval(game, &request, &mut PyInputs::new(allow_long)))
+        })?;
+        to_json(&report)
     }
 
     fn moves_json(
@@ -695,12 +670,22 @@ impl CoreGame {
         position: &Bound<'_, PyAny>,
         misere: bool,
         allow_long: bool,
+        label: &str,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
-        let evaluator = self.evaluator(py, &texts, allow_long)?;
-        let moves = py
-            .detach(|| interruptible(|| evaluator.moves(&texts, misere)))
-            .map_err(game_error)?;
+        let game = self.game.clone();
+        let convention = Convention::from_misere_flag(misere);
+        let moves = py.detach(|| {
+            interruptible(|| {
+                api::moves(
+                    game,
+                    label,
+                    &texts,
+                    convention,
+                    &mut PyInputs::new(allow_long),
+                )
+            })
+        })?;
         to_json(&moves)
     }
 
@@ -732,18 +717,15 @@ impl CoreGame {
                 let max = usize::try_from(max)
                     .map_err(|_| LimitError::new_err(format!("a table up to {max}")))?;
                 let table = py.detach(|| PyInputs::new(allow_long).cut_table(dim, max))?;
-                let mut array = ArrayD::<u64>::zeros(IxDyn(&vec![max + 1; dim]));
-                for (sides, value) in table.sorted_entries() {
-                    for order in permutations(&sides) {
-                        array[IxDyn(&order)] = value;
-                    }
-                }
+                let values: Vec<u64> = table.dense_values().iter().map(|&v| u64::from(v)).collect();
+                let array = ArrayD::from_shape_vec(IxDyn(&vec![max + 1; dim]), values)
+                    .map_err(|e| PyValueError::new_err(format!("the table's shape: {e}")))?;
                 Ok(PyArrayDyn::from_owned_array(py, array).into_any().unbind())
             }
             other => Err(PyTypeError::new_err(format!(
                 "'{}' is a {} game: table is for games on two coordinates and cutting games (heap games use values)",
                 self.spec,
-                kind_of(other)
+                other.kind()
             ))),
         }
     }
@@ -759,23 +741,6 @@ impl CoreGame {
     fn examples() -> Vec<&'static str> {
         grundy::spec::FAMILIES.iter().map(|f| f.example).collect()
     }
-}
-
-/// Every ordering of `sides` (at most 4! for cut:4).
-fn permutations(sides: &[usize]) -> Vec<Vec<usize>> {
-    if sides.len() <= 1 {
-        return vec![sides.to_vec()];
-    }
-    let mut all = Vec::new();
-    for i in 0..sides.len() {
-        let mut rest = sides.to_vec();
-        let first = rest.remove(i);
-        for mut tail in permutations(&rest) {
-            tail.insert(0, first);
-            all.push(tail);
-        }
-    }
-    all
 }
 
 /// A nimber argument: a non-negative integer below 2^64.
@@ -937,5 +902,9 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nim_pow, m)?)?;
     m.add_function(wrap_pyfunction!(mex, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The library's defaults, the same on every face.
+    m.add("PERIOD_MAX", api::limits::PERIOD_VALUES)?;
+    m.add("ANALYZE_MAX", api::limits::ANALYZE_VALUES)?;
+    m.add("MISERE_MAX", api::limits::MISERE_VALUES)?;
     Ok(())
 }

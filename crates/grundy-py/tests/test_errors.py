@@ -32,7 +32,7 @@ def test_limits_say_which_limit():
 
 
 def test_wrong_kind_of_game():
-    with pytest.raises(TypeError, match="heap games"):
+    with pytest.raises(TypeError, match="needs a heap game"):
         grundy.Game("cut:2").period()
     with pytest.raises(TypeError, match="table"):
         grundy.Game("kayles").table(5)

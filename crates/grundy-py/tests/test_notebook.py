@@ -43,7 +43,9 @@ def test_the_stubs_name_what_the_core_has():
         assert hasattr(_grundy.CoreGame, method), method
     # And the core has nothing public the stubs leave out.
     public = {n for n in dir(_grundy) if not n.startswith("_")}
-    assert public <= set(named) | {"Position"}, public - set(named)
+    constants = {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    assert {"PERIOD_MAX", "ANALYZE_MAX", "MISERE_MAX"} <= constants
+    assert public <= set(named) | constants | {"Position"}, public - set(named) - constants
 
 
 def test_the_readme_example_and_the_module_docs_run_as_shown():

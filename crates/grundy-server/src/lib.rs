@@ -38,10 +38,11 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use grundy::api::SumRequest;
 use grundy::heap::HeapGame;
-use grundy::report::{PeriodSummary, SumEvaluator};
 use grundy::sequence::{EngineChoice, NimSequence};
-use grundy::spec::{parse_spec, Game};
+use grundy::spec::{parse_spec_from, Game, SpecSource};
+use grundy::Convention;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
@@ -105,11 +106,15 @@ impl IntoResponse for ApiError {
 }
 
 impl From<grundy::GameError> for ApiError {
+    /// The kind (status code) comes from the error beneath any context;
+    /// the message is the whole error's.
     fn from(e: grundy::GameError) -> ApiError {
-        match e {
-            grundy::GameError::Limit { .. } => ApiError::TooLarge(e.to_string()),
-            grundy::GameError::Stopped { reason } => ApiError::Busy(reason),
-            other => ApiError::BadInput(other.to_string()),
+        match e.root() {
+            grundy::GameError::Limit { .. }
+            | grundy::GameError::OutOfReach { .. }
+            | grundy::GameError::Memory { .. } => ApiError::TooLarge(e.to_string()),
+            grundy::GameError::Stopped { reason } => ApiError::Busy(reason.clone()),
+            _ => ApiError::BadInput(e.to_string()),
         }
     }
 }
@@ -236,12 +241,7 @@ fn game_of(spec: &str, graph: Option<&str>) -> Result<Game, ApiError> {
         }
         _ => {}
     }
-    if trimmed.starts_with("graph:") || trimmed.starts_with("script:") {
-        return Err(ApiError::BadInput(format!(
-            "'{trimmed}': the server reads no files; graph: and script: specs work from the command line"
-        )));
-    }
-    Ok(parse_spec(trimmed)?)
+    Ok(parse_spec_from(trimmed, SpecSource::NoFiles)?)
 }
 
 /// G(0..count) of a heap game, stopping at the deadline.
@@ -269,14 +269,12 @@ fn past_deadline(deadline: Instant, count: u64, done: u64) -> Result<(), grundy:
     Ok(())
 }
 
-fn convention_is_misere(convention: Option<&str>) -> Result<bool, ApiError> {
-    match convention.unwrap_or("normal") {
-        "normal" | "" => Ok(false),
-        "misere" | "misère" => Ok(true),
-        other => Err(ApiError::BadInput(format!(
-            "unknown convention '{other}': normal or misere"
-        ))),
-    }
+/// The convention a request names (`normal` when it names none).
+fn convention_of(convention: Option<&str>) -> Result<Convention, ApiError> {
+    convention
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: grundy::convention::ConventionError| ApiError::BadInput(e.to_string()))
 }
 
 /// What the server computes for an evaluator: values within the cap and
@@ -287,8 +285,7 @@ struct ServerInputs {
     deadline: Instant,
 }
 
-/// The largest side of a box whose cut table the server computes.
-const MAX_CUT_SIDE: usize = 64;
+use grundy::api::limits::MAX_CUT_SIDE;
 
 impl grundy::evaluator::Inputs for ServerInputs {
     type Error = ApiError;
@@ -322,6 +319,37 @@ impl grundy::evaluator::Inputs for ServerInputs {
         Ok(usize::try_from(self.max_values).unwrap_or(usize::MAX))
     }
 
+    fn resolve_count(
+        &mut self,
+        _game: &HeapGame,
+        given: Option<u64>,
+        default: u64,
+    ) -> Result<usize, ApiError> {
+        let count = given.unwrap_or(default);
+        if count > self.max_values {
+            return Err(ApiError::TooLarge(format!(
+                "{count} values, beyond the limit of {} per request",
+                self.max_values
+            )));
+        }
+        Ok(count as usize)
+    }
+
+    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
+        let cap = grundy::api::limits::capped_count(Convention::Misere, self.max_values);
+        if count > cap {
+            return Err(ApiError::TooLarge(format!(
+                "{count} values, beyond the limit of {cap} per request"
+            )));
+        }
+        let deadline = self.deadline;
+        Ok(grundy::misere::heap_misere_values(
+            game,
+            count,
+            &mut |done| past_deadline(deadline, count, done),
+        )?)
+    }
+
     fn cut_table(&mut self, dim: usize, largest: usize) -> Result<grundy::cut::CutTable, ApiError> {
         if largest > MAX_CUT_SIDE {
             return Err(ApiError::TooLarge(format!(
@@ -346,26 +374,6 @@ impl grundy::evaluator::Inputs for ServerInputs {
     }
 }
 
-/// The evaluator of sums of `texts` in `spec` (or in the `graph` sent),
-/// with every value it needs.
-fn evaluator(
-    spec: &str,
-    graph: Option<&str>,
-    texts: &[String],
-    max_values: u64,
-    deadline: Instant,
-) -> Result<Arc<dyn SumEvaluator>, ApiError> {
-    let game = game_of(spec, graph)?;
-    grundy::evaluator::sum_evaluator(
-        game,
-        texts,
-        &mut ServerInputs {
-            max_values,
-            deadline,
-        },
-    )
-}
-
 async fn games() -> Json<Value> {
     let examples: Vec<&str> = grundy::spec::FAMILIES.iter().map(|f| f.example).collect();
     let games: Vec<Value> = grundy::spec::game_list()
@@ -387,51 +395,17 @@ async fn analyze(
     Query(query): Query<AnalyzeQuery>,
 ) -> Result<Json<Value>, ApiError> {
     check_query(&state, &[&query.game])?;
-    let misere = convention_is_misere(query.convention.as_deref())?;
-    let count = query.n.unwrap_or(if misere { 64 } else { 1000 });
-    let cap = if misere { 256 } else { state.limits.max_values };
-    if count > cap {
-        return Err(ApiError::TooLarge(format!(
-            "{count} values, beyond the limit of {cap} per request"
-        )));
-    }
-    let Game::Heap(game) = game_of(&query.game, None)? else {
-        return Err(ApiError::BadInput(format!(
-            "'{}' is not a heap game: analyze gives the values of heaps; use eval for its positions",
-            query.game
-        )));
-    };
-    let spec = query.game.clone();
+    let convention = convention_of(query.convention.as_deref())?;
+    let game = game_of(&query.game, None)?.into_heap(&query.game)?;
+    let max_values = state.limits.max_values;
     limited(&state, move |deadline| {
-        let values = if misere {
-            grundy::misere::heap_misere_values(&game, count, &mut |done| {
-                past_deadline(deadline, count, done)
-            })?
-        } else {
-            values_until(&game, count, deadline)?
+        let mut inputs = ServerInputs {
+            max_values,
+            deadline,
         };
-        let report = if misere {
-            grundy::misere::judge_misere_values(&values)
-        } else {
-            game.judge(&values)
-        };
-        let listed: Vec<u64> = (0..values.len()).map(|i| values.get(i)).collect();
-        // The same analysis as `analyze`: exceptions, rare values, largest.
-        let analysis = grundy::report::AnalyzeReport::of_values(
-            &spec,
-            &report,
-            &values,
-            misere.then_some(grundy::Convention::Misere),
-        );
-        Ok(Json(json!({
-            "game": spec,
-            "convention": if misere { "misere" } else { "normal" },
-            "values": listed,
-            "period": PeriodSummary::new(&spec, &report),
-            "exceptions": analysis.exceptions,
-            "rare": analysis.rare,
-            "largest": analysis.largest,
-        })))
+        let report =
+            grundy::api::page_analysis(&game, &query.game, query.n, convention, &mut inputs)?;
+        to_json(report).map(Json)
     })
     .await
 }
@@ -450,7 +424,7 @@ struct PositionQuery {
 async fn with_position(
     state: &AppState,
     query: PositionQuery,
-    work: impl FnOnce(&dyn SumEvaluator, &str, &[String], bool) -> Result<Value, ApiError>
+    work: impl FnOnce(Game, &str, &[String], Convention, &mut ServerInputs) -> Result<Value, ApiError>
         + Send
         + 'static,
 ) -> Result<Json<Value>, ApiError> {
@@ -462,18 +436,16 @@ async fn with_position(
             query.graph.as_deref().unwrap_or(""),
         ],
     )?;
-    let misere = convention_is_misere(query.convention.as_deref())?;
+    let convention = convention_of(query.convention.as_deref())?;
     let texts = grundy::evaluator::sum_components(&query.position);
+    let game = game_of(&query.game, query.graph.as_deref())?;
     let max_values = state.limits.max_values;
     limited(state, move |deadline| {
-        let evaluator = evaluator(
-            &query.game,
-            query.graph.as_deref(),
-            &texts,
+        let mut inputs = ServerInputs {
             max_values,
             deadline,
-        )?;
-        work(&*evaluator, &query.game, &texts, misere).map(Json)
+        };
+        work(game, &query.game, &texts, convention, &mut inputs).map(Json)
     })
     .await
 }
@@ -487,22 +459,14 @@ async fn eval(
     State(state): State<AppState>,
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    with_position(&state, query, |evaluator, game, texts, misere| {
-        if let Some(report) = evaluator.loopy_evaluate(game, texts) {
-            if misere {
-                return Err(ApiError::BadInput(
-                    "misère play of games with cycles is not defined here".to_owned(),
-                ));
-            }
-            return to_json(report?);
-        }
-        if misere {
-            to_json(evaluator.evaluate_misere(game, texts)?)
-        } else {
-            to_json(grundy::report::evaluate_or_by_theorem(
-                evaluator, game, texts,
-            )?)
-        }
+    with_position(&state, query, |game, spec, texts, convention, inputs| {
+        let request = SumRequest {
+            spec,
+            positions: texts,
+            convention,
+            remoteness: false,
+        };
+        to_json(grundy::api::eval(game, &request, inputs)?)
     })
     .await
 }
@@ -511,9 +475,9 @@ async fn moves(
     State(state): State<AppState>,
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    with_position(&state, query, |evaluator, game, texts, misere| {
-        let moves = evaluator.moves(texts, misere)?;
-        Ok(json!({ "game": game, "position": texts, "moves": moves }))
+    with_position(&state, query, |game, spec, texts, convention, inputs| {
+        let moves = grundy::api::moves(game, spec, texts, convention, inputs)?;
+        Ok(json!({ "game": spec, "position": texts, "moves": moves }))
     })
     .await
 }
@@ -535,31 +499,22 @@ async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let parts: Vec<&str> = request.position.iter().map(String::as_str).collect();
     check_query(&state, &parts)?;
-    let misere = convention_is_misere(request.convention.as_deref())?;
+    let convention = convention_of(request.convention.as_deref())?;
+    let game = game_of(&request.game, request.graph.as_deref())?;
     let max_values = state.limits.max_values;
     limited(&state, move |deadline| {
-        let evaluator = evaluator(
-            &request.game,
-            request.graph.as_deref(),
-            &request.position,
+        let mut inputs = ServerInputs {
             max_values,
             deadline,
-        )?;
-        let options = evaluator.moves(&request.position, misere)?;
-        let reply = grundy::report::perfect_reply(&options).cloned();
-        let (after, next_moves) = match &reply {
-            Some(m) => (m.position.clone(), evaluator.moves(&m.position, misere)?),
-            None => (request.position.clone(), Vec::new()),
         };
-        Ok(Json(json!({
-            "game": request.game,
-            "reply": reply,
-            "position": after,
-            "engine_wins": reply.as_ref().is_some_and(|m| m.wins),
-            "engine_draws": reply.as_ref().is_some_and(|m| m.draws),
-            "moves": next_moves,
-            "game_over": next_moves.is_empty(),
-        })))
+        let reply = grundy::api::play_reply(
+            game,
+            &request.game,
+            &request.position,
+            convention,
+            &mut inputs,
+        )?;
+        to_json(reply).map(Json)
     })
     .await
 }

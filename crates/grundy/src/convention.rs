@@ -48,6 +48,29 @@ impl Convention {
         }
     }
 
+    /// What a game loop says of the rule when the game starts (nothing
+    /// for normal play).
+    #[must_use]
+    pub const fn play_note(self) -> &'static str {
+        match self {
+            Convention::Normal => "",
+            Convention::Misere => " (misère play: the last mover loses)",
+        }
+    }
+
+    /// What a game loop against the engine says when the game is over:
+    /// the player has no move (`player_stuck`), or the engine has none;
+    /// who wins depends on the convention.
+    #[must_use]
+    pub const fn game_over(self, player_stuck: bool) -> &'static str {
+        match (self, player_stuck) {
+            (Convention::Normal, true) => "you have no move: the engine wins",
+            (Convention::Normal, false) => "the engine has no move: you win",
+            (Convention::Misere, true) => "the engine moved last and loses: you win",
+            (Convention::Misere, false) => "you moved last and lose: the engine wins",
+        }
+    }
+
     /// Whether this is misère play.
     #[must_use]
     pub const fn is_misere(self) -> bool {
@@ -93,6 +116,15 @@ mod tests {
                 serde_json::Value::String(text)
             );
         }
+        // Whoever cannot move wins in misère play: the sentences swap.
+        assert!(Convention::Normal
+            .game_over(true)
+            .ends_with("the engine wins"));
+        assert!(Convention::Misere.game_over(true).ends_with("you win"));
+        assert!(Convention::Normal.game_over(false).ends_with("you win"));
+        assert!(Convention::Misere
+            .game_over(false)
+            .ends_with("the engine wins"));
         assert_eq!("misère".parse::<Convention>(), Ok(Convention::Misere));
         assert_eq!("".parse::<Convention>(), Ok(Convention::Normal));
         let error = "loopy".parse::<Convention>().unwrap_err();

@@ -396,6 +396,22 @@ impl CutTable {
         seconds * (max as f64 / at).powi(exponent)
     }
 
+    /// Refuses a table beyond [`MAX_TABLE_ENTRIES`], up front: what every
+    /// face checks before its own estimate of the time.
+    pub fn check_size(dim: usize, max: usize) -> Result<(), GameError> {
+        let entries = CutTable::entries(dim, max);
+        if entries > MAX_TABLE_ENTRIES {
+            return Err(GameError::Limit {
+                what: format!(
+                    "a cut:{dim} table up to {max} ({entries} entries, {} bytes)",
+                    entries.saturating_mul(2)
+                ),
+                limit: format!("{MAX_TABLE_ENTRIES} entries"),
+            });
+        }
+        Ok(())
+    }
+
     /// Computes the table. `progress` is called with (boxes done, total).
     pub fn compute(
         dim: usize,
@@ -407,16 +423,8 @@ impl CutTable {
                 message: format!("the dimension {dim} is not supported: cut:1 to cut:{MAX_DIM}"),
             });
         }
+        CutTable::check_size(dim, max)?;
         let entries = CutTable::entries(dim, max);
-        if entries > MAX_TABLE_ENTRIES {
-            return Err(GameError::Limit {
-                what: format!(
-                    "a cut:{dim} table up to {max} ({entries} entries, {} bytes)",
-                    entries.saturating_mul(2)
-                ),
-                limit: format!("{MAX_TABLE_ENTRIES} entries"),
-            });
-        }
         let mut strides = [0usize; MAX_DIM];
         let mut stride = 1;
         for i in (0..dim).rev() {
@@ -482,6 +490,14 @@ impl CutTable {
 
     fn index(&self, sides: &[usize]) -> usize {
         sides.iter().zip(&self.strides).map(|(s, st)| s * st).sum()
+    }
+
+    /// Every value of the table, row-major over sides `0..=max` in each
+    /// dimension (the last side contiguous); a box with a side 0 is empty
+    /// and holds 0. What an array library wants.
+    #[must_use]
+    pub fn dense_values(&self) -> &[u16] {
+        &self.values
     }
 
     /// The value of a box, if the table covers it.

@@ -40,12 +40,31 @@ pub enum GameError {
         /// The limit that was hit.
         limit: String,
     },
+    /// A request needs more memory than this machine has (said up front,
+    /// before any work).
+    #[error("{message}")]
+    Memory {
+        /// The memory needed and the memory there is.
+        message: String,
+    },
     /// The caller stopped the computation (a deadline, Ctrl-C), through
     /// the progress callback of a long computation.
     #[error("stopped: {reason}")]
     Stopped {
         /// Why it was stopped.
         reason: String,
+    },
+    /// An error with what was being done when it happened ("reading the
+    /// position of 'nim'", "computing the remoteness of the sum"). The
+    /// inner error is part of the message, not a `source`, so that a
+    /// printer of error chains does not repeat it; [`GameError::root`]
+    /// reaches it.
+    #[error("{context}: {inner}")]
+    Context {
+        /// What was being done.
+        context: String,
+        /// The error itself.
+        inner: Box<GameError>,
     },
     /// A heap's value is neither known by a theorem, nor settled by a
     /// period proved within the values the limit allows, nor within
@@ -63,4 +82,26 @@ pub enum GameError {
         /// The limit, in the face's words ("--max 1048576").
         limit: String,
     },
+}
+
+impl GameError {
+    /// The error beneath every [`GameError::Context`]: what decides its
+    /// kind (a limit, a stop, bad input) for a face's status code or
+    /// exception class.
+    #[must_use]
+    pub fn root(&self) -> &GameError {
+        match self {
+            GameError::Context { inner, .. } => inner.root(),
+            other => other,
+        }
+    }
+
+    /// This error, with what was being done when it happened.
+    #[must_use]
+    pub fn context(self, context: impl Into<String>) -> GameError {
+        GameError::Context {
+            context: context.into(),
+            inner: Box::new(self),
+        }
+    }
 }

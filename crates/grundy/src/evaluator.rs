@@ -21,16 +21,12 @@ use crate::sequence::NimSequence;
 use crate::spec::Game;
 use crate::{GameError, HeapRuleset, Ruleset};
 
-/// Heaps below this size get their values computed directly; beyond it a
-/// proved period is needed.
-pub const DIRECT_HEAP: u64 = 1 << 20;
+pub use crate::api::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
 
-/// Values computed while looking for a proved period that covers a heap
-/// beyond [`DIRECT_HEAP`].
-pub const PERIOD_SEARCH: usize = 1 << 20;
-
-/// Values computed before the first periodicity check of a period search.
-pub const FIRST_ROUND: usize = 1024;
+/// What is called after each step of a computation of values: the
+/// values so far and the range just computed; `false` stops the run.
+pub type ValuesStep<'a> =
+    dyn FnMut(&NimSequence, std::ops::Range<usize>) -> Result<bool, GameError> + 'a;
 
 /// How a face computes what an evaluator needs.
 pub trait Inputs {
@@ -39,6 +35,51 @@ pub trait Inputs {
 
     /// G(0..count) of a heap game.
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error>;
+
+    /// G(0..count) in steps, calling `each(values, range)` after each step
+    /// with the values so far and the range just computed, until it
+    /// returns `false` (by default in steps of 4096, no progress shown).
+    fn heap_values_while(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+        each: &mut ValuesStep<'_>,
+    ) -> Result<NimSequence, Self::Error> {
+        fits_in_memory(count)?;
+        let count = usize::try_from(count).map_err(|_| GameError::Memory {
+            message: format!("{count} values do not fit in the address space"),
+        })?;
+        let mut engine = game.engine(crate::sequence::EngineChoice::Auto)?;
+        let mut done = 0usize;
+        while done < count {
+            let end = count.min(done + 4096);
+            engine.extend_to(end)?;
+            let more = each(engine.values(), done..end)?;
+            done = end;
+            if !more {
+                break;
+            }
+        }
+        Ok(engine.into_values())
+    }
+
+    /// How many values a request of normal-play values may compute:
+    /// `given` as asked (the face refuses it up front when its estimate
+    /// is beyond reason), or `default`, which the face may lower to what
+    /// the game's estimated cost allows. By default: as given or the
+    /// default, after the memory check.
+    fn resolve_count(
+        &mut self,
+        _game: &HeapGame,
+        given: Option<u64>,
+        default: u64,
+    ) -> Result<usize, Self::Error> {
+        let count = given.unwrap_or(default);
+        fits_in_memory(count)?;
+        Ok(usize::try_from(count).map_err(|_| GameError::Memory {
+            message: format!("{count} values do not fit in the address space"),
+        })?)
+    }
 
     /// Searches up to `max` values for a proved period (by default
     /// [`HeapGame::find_period`] from [`FIRST_ROUND`] values, with no
@@ -57,10 +98,33 @@ pub trait Inputs {
         Ok(PERIOD_SEARCH)
     }
 
+    /// The misère nim-values of heaps `0..count` (by default computed
+    /// with no progress shown, after the memory check).
+    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error> {
+        fits_in_memory(count)?;
+        Ok(crate::misere::heap_misere_values(game, count, &mut |_| {
+            Ok(())
+        })?)
+    }
+
+    /// The genus of heaps `0..count` (by default with no progress shown).
+    fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        fits_in_memory(count)?;
+        crate::misere::heap_genus(game, count, &mut |_| Ok(()))
+    }
+
     /// The table of the cutting game of dimension `dim` up to sides of
     /// `largest` (by default computed with no progress shown).
     fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Self::Error> {
         Ok(CutTable::compute(dim, largest, &|_, _| {})?)
+    }
+}
+
+/// Refuses `count` values that cannot fit in this machine's memory.
+pub fn fits_in_memory(count: u64) -> Result<(), GameError> {
+    match crate::cost::memory_fit(count) {
+        crate::cost::MemoryFit::DoesNotFit(refusal) => Err(GameError::Memory { message: refusal }),
+        _ => Ok(()),
     }
 }
 
@@ -95,15 +159,16 @@ pub fn heap_rules<I: Inputs>(
 }
 
 /// G(n) of a heap game, reported as `label`: by the family's theorem
-/// when it has one; otherwise from a period proved within the `max`
-/// values the face allows (asked for only then), or computed directly
-/// when n is below that limit. `max_words` names the limit in the face's
-/// terms (`"--max "`, `"max="`) for the error when n is out of reach.
+/// when it has one; otherwise from a period proved within the values the
+/// face allows ([`Inputs::resolve_count`] of `max`, asked for only then),
+/// or computed directly when n is below that limit. `max_words` names
+/// the limit in the face's terms (`"--max "`, `"max="`) for the error
+/// when n is out of reach.
 pub fn heap_value<I: Inputs>(
     game: &HeapGame,
     label: &str,
     n: u64,
-    max: impl FnOnce() -> Result<usize, I::Error>,
+    max: Option<u64>,
     max_words: &str,
     inputs: &mut I,
 ) -> Result<ValueReport, I::Error> {
@@ -116,7 +181,14 @@ pub fn heap_value<I: Inputs>(
     if let Some(value) = game.closed_form_value(n) {
         return Ok(report(value, "by the theorem for this family".to_owned()));
     }
-    let max = max()?;
+    let max = inputs.resolve_count(
+        game,
+        max,
+        crate::api::limits::default_count(
+            crate::api::limits::CountedRequest::Value,
+            crate::Convention::Normal,
+        ),
+    )?;
     // Values up to n settle it directly when n is within reach; a proved
     // period settles it for any n.
     let limit = usize::try_from(n)

@@ -28,6 +28,10 @@ pub trait SpecForm: Sized {
     /// with a prefix are tried first and get only what follows it; the
     /// others get the whole spec and say whether it is theirs.
     const PREFIX: Option<&'static str>;
+    /// Whether a spec of this family names a file that is read (graphs,
+    /// scripts): faces that read no file a request names (the server)
+    /// refuse such families by this, not by their prefix.
+    const READS_FILES: bool = false;
     /// What goes wrong reading a spec of this family.
     type Error;
 

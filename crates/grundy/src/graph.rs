@@ -115,6 +115,7 @@ impl SpecForm for Graph {
     const ABOUT: &'static str = "an explicit game graph, one 'name: successors' line per vertex";
     const EXAMPLE: &'static str = "graph:FILE";
     const PREFIX: Option<&'static str> = Some("graph:");
+    const READS_FILES: bool = true;
     type Error = GraphFileError;
 
     fn from_spec(path: &str) -> Option<Result<Graph, GraphFileError>> {

@@ -4,6 +4,7 @@
 //! same moves and the player who cannot move loses. Every position has a
 //! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
 //!
+//! * [`api`]: the request layer: one function per request, under every face.
 //! * [`convention`]: play conventions (normal, misère) as a type.
 //! * [`cost`]: up-front costs of requests for values: refusals, announcements, memory.
 //! * [`factor`]: prime factors and divisors of numbers below 2^64.
@@ -31,6 +32,7 @@
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
 
+pub mod api;
 pub mod convention;
 pub mod cost;
 pub mod cut;

@@ -591,12 +591,7 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
     }
 }
 
-/// The largest heap for which `eval --misere` tries the misère quotient.
-pub const QUOTIENT_EVAL_MAX_HEAP: u64 = 1_000;
-
-/// How long `eval --misere` spends on the misère quotient before it turns
-/// to the search.
-pub const QUOTIENT_EVAL_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+pub use crate::api::limits::{QUOTIENT_EVAL_MAX_HEAP, QUOTIENT_EVAL_TIME};
 
 /// `eval --misere` of a sum of heaps from the misère quotient of the heaps
 /// up to the largest: its element, and every option's.
@@ -720,7 +715,7 @@ pub fn misere_heap_eval_report(
     let largest = heaps.iter().copied().max().unwrap_or(0);
     if largest <= QUOTIENT_EVAL_MAX_HEAP {
         let limits = QuotientLimits {
-            max_order: 1_024,
+            max_order: crate::api::limits::QUOTIENT_EVAL_ORDER,
             deadline: Some(std::time::Instant::now() + QUOTIENT_EVAL_TIME),
         };
         // A quotient too large or too slow leaves the sum to the search.
@@ -847,7 +842,7 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// (written as the game writes positions) and whether it wins (leaves
     /// a P-position, in normal or misère play): what a player chooses
     /// from, and what a perfect opponent picks from.
-    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError>;
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError>;
 
     /// The report of a sum in a game with cycles (Smith's rule, draws
     /// included), for the games that have them; `None` for acyclic games,
@@ -965,8 +960,8 @@ impl SumEvaluator for LoopyGame {
     /// Every move, each judged by Smith's rule on the sum it leaves: a win
     /// (it leaves P), a draw kept (it leaves D), or neither; the
     /// remoteness of the vertex left when the sum has one component.
-    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError> {
-        if misere {
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+        if convention.is_misere() {
             return Err(self.not_here("misère play"));
         }
         let positions = parse_positions(&*self.graph, texts)?;
@@ -1023,8 +1018,7 @@ impl SumEvaluator for LoopyGame {
     }
 }
 
-/// The most moves [`SumEvaluator::moves`] lists.
-pub const MAX_PLAY_MOVES: usize = 4096;
+pub use crate::api::limits::MAX_PLAY_MOVES;
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
@@ -1070,7 +1064,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             .collect()
     }
 
-    fn moves(&self, texts: &[String], misere: bool) -> Result<Vec<PlayMove>, GameError> {
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
         let positions = parse_positions(self, texts)?;
         let mut solver = Solver::new(self);
         let mut search = MisereSearch::new(self);
@@ -1090,15 +1084,12 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                 let mut after: Vec<R::Position> = positions[..i].to_vec();
                 after.extend_from_slice(option);
                 after.extend_from_slice(&positions[i + 1..]);
-                let wins = if misere {
-                    search.misere_value(&after, &[])? == 0
-                } else {
-                    solver.sum_value(&after)?.is_zero()
-                };
-                let far = if misere {
-                    None
-                } else {
-                    remoteness.remoteness(&after).ok()
+                let (wins, far) = match convention {
+                    Convention::Misere => (search.misere_value(&after, &[])? == 0, None),
+                    _ => (
+                        solver.sum_value(&after)?.is_zero(),
+                        remoteness.remoteness(&after).ok(),
+                    ),
                 };
                 moves.push(PlayMove {
                     description: self.describe_move(position, option),

@@ -172,6 +172,7 @@ impl SpecForm for BoundedScript {
         "a loopy script: options(n) may return any heap up to bound(), so play may repeat; solved as a graph";
     const EXAMPLE: &'static str = "script:FILE.rhai";
     const PREFIX: Option<&'static str> = Some("script:");
+    const READS_FILES: bool = true;
     type Error = GameError;
 
     fn from_spec(path: &str) -> Option<Result<BoundedScript, GameError>> {
@@ -303,6 +304,7 @@ impl SpecForm for ScriptRules {
     const ABOUT: &'static str = "options from a Rhai script defining fn options(n)";
     const EXAMPLE: &'static str = "script:FILE.rhai";
     const PREFIX: Option<&'static str> = Some("script:");
+    const READS_FILES: bool = true;
     type Error = GameError;
 
     fn from_spec(path: &str) -> Option<Result<ScriptRules, GameError>> {

@@ -167,6 +167,8 @@ pub struct Family {
     pub example: &'static str,
     /// The prefix naming the family, if any.
     pub prefix: Option<&'static str>,
+    /// Whether its specs name a file that is read ([`SpecForm::READS_FILES`]).
+    pub reads_files: bool,
     /// Reads what follows the prefix (or the whole spec): the spec, and
     /// that text.
     read: fn(&str, &str) -> Option<Result<Game, SpecError>>,
@@ -216,6 +218,7 @@ impl Family {
             about: F::ABOUT,
             example: F::EXAMPLE,
             prefix: F::PREFIX,
+            reads_files: F::READS_FILES,
             read,
         }
     }
@@ -303,15 +306,85 @@ pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
 
 /// The heap game a spec names, if it names one.
 pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
-    match parse_spec(spec)? {
-        Game::Heap(game) => Ok(game),
-        Game::Graph(_) | Game::Cut(_) | Game::Positional(_) => Err(SpecError::Rules {
-            spec: spec.to_owned(),
-            cause: GameError::Rules {
-                message: "this command needs a heap game (positions that are single numbers)"
-                    .to_owned(),
-            },
-        }),
+    parse_spec(spec)?.into_heap(spec)
+}
+
+/// The refusal of a request for heap values (values, period, analyze...)
+/// on a game of `spec` whose positions are not heaps: one message on
+/// every face.
+#[must_use]
+pub fn not_a_heap_game(spec: &str) -> SpecError {
+    SpecError::Rules {
+        spec: spec.to_owned(),
+        cause: GameError::Rules {
+            message: "this command needs a heap game (positions that are single numbers)"
+                .to_owned(),
+        },
+    }
+}
+
+/// Where specs are read from: anywhere, or only from the text itself
+/// (a face that reads no file a request names: the server).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SpecSource {
+    /// Files named by specs (graphs, scripts) are read.
+    FilesAllowed,
+    /// Families that read files are refused.
+    NoFiles,
+}
+
+/// The game `spec` names, reading files only when `source` allows: a
+/// family that reads files ([`Family::reads_files`]) is refused under
+/// [`SpecSource::NoFiles`], before anything is read.
+pub fn parse_spec_from(spec: &str, source: SpecSource) -> Result<Game, SpecError> {
+    let trimmed = spec.trim();
+    if source == SpecSource::NoFiles {
+        let reads_files = FAMILIES
+            .iter()
+            .filter(|f| f.reads_files)
+            .any(|f| f.prefix.is_some_and(|prefix| trimmed.starts_with(prefix)));
+        if reads_files {
+            return Err(SpecError::Rules {
+                spec: spec.to_owned(),
+                cause: GameError::Rules {
+                    message: "this face reads no files; specs that name a file (graph:, script:) work from the command line".to_owned(),
+                },
+            });
+        }
+    }
+    parse_spec(spec)
+}
+
+impl Game {
+    /// `"heap"`, `"rows"` (coin-turning: heaps stand for heads),
+    /// `"graph"`, `"cut"` or `"positional"` (pairs, boards).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Game::Heap(game) if game.family().own_positions().is_some() => "rows",
+            Game::Heap(_) => "heap",
+            Game::Graph(_) => "graph",
+            Game::Cut(_) => "cut",
+            Game::Positional(_) => "positional",
+        }
+    }
+
+    /// The heap game, for a request of heap values on the game of `spec`
+    /// ([`not_a_heap_game`] otherwise).
+    pub fn into_heap(self, spec: &str) -> Result<HeapGame, SpecError> {
+        match self {
+            Game::Heap(game) => Ok(game),
+            _ => Err(not_a_heap_game(spec)),
+        }
+    }
+
+    /// The heap game, when this is one.
+    #[must_use]
+    pub fn as_heap(&self) -> Option<&HeapGame> {
+        match self {
+            Game::Heap(game) => Some(game),
+            _ => None,
+        }
     }
 }
 

@@ -359,7 +359,7 @@ fn play_moves_follow_the_retrograde_analysis_of_pairs() {
         for u in 0..n {
             for v in 0..n {
                 let texts = [names[u].clone(), names[v].clone()];
-                let listed = game.moves(&texts, false).unwrap();
+                let listed = game.moves(&texts, grundy::Convention::Normal).unwrap();
                 for m in &listed {
                     let after = truth[id(index(&m.position[0]), index(&m.position[1]))];
                     assert_eq!(

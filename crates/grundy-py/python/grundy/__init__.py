@@ -51,14 +51,14 @@ __all__ = [
 __version__ = _grundy.__version__
 
 #: Values computed at most while looking for a proved period, by default
-#: (the CLI's ``period`` default, 2^24).
-PERIOD_MAX = 1 << 24
+#: (the library's default of every face, 2^24).
+PERIOD_MAX = _grundy.PERIOD_MAX
 
-#: Values computed at most by ``analyze``, by default (the CLI's, 2^16).
-ANALYZE_MAX = 1 << 16
+#: Values computed at most by ``analyze``, by default (the library's, 2^16).
+ANALYZE_MAX = _grundy.ANALYZE_MAX
 
 #: Misère values computed by ``analyze(misere=True)``, by default (64).
-MISERE_MAX = 64
+MISERE_MAX = _grundy.MISERE_MAX
 
 Position = Union[str, int, Sequence[Union[str, int]]]
 
@@ -259,20 +259,28 @@ class Game:
         games whose work grows fast): the CLI's ``period`` report
         (``period``, ``preperiod``, ``saltus``, ``proved``, ``reason``...)."""
         return Report(
-            json.loads(self._core.period_json(_maybe(max), PERIOD_MAX, bool(allow_long), self.name))
+            json.loads(self._core.period_json(_maybe(max), bool(allow_long), self.name))
         )
 
-    def value(self, n: int, max: Optional[int] = None, allow_long: bool = False) -> int:
+    def value(
+        self, n: int, max: Optional[int] = None, allow_long: bool = False, misere: bool = False
+    ) -> int:
         """G(n) for any n below 2^64: by the family's theorem, directly
         when n is within ``max``, or from a proved period. :meth:`value_report`
-        says how it is known."""
-        return self.value_report(n, max, allow_long)["value"]
+        says how it is known. ``misere=True``: the misère nim-value (Bouton's
+        rule for Nim, the search otherwise)."""
+        return self.value_report(n, max, allow_long, misere)["value"]
 
-    def value_report(self, n: int, max: Optional[int] = None, allow_long: bool = False) -> Report:
-        """G(n) and how it is known: the CLI's ``value`` report."""
+    def value_report(
+        self, n: int, max: Optional[int] = None, allow_long: bool = False, misere: bool = False
+    ) -> Report:
+        """G(n) (or the misère nim-value) and how it is known: the CLI's
+        ``value`` report."""
         return Report(
             json.loads(
-                self._core.value_json(_count(n), _maybe(max), PERIOD_MAX, bool(allow_long), self.name)
+                self._core.value_json(
+                    _count(n), _maybe(max), bool(misere), bool(allow_long), self.name
+                )
             )
         )
 
@@ -281,11 +289,8 @@ class Game:
         the largest value, the exceptions before the period and the rare
         values, from at most ``n`` values (default 2^16, lowered for games
         whose work grows fast; 64 for misère)."""
-        default = MISERE_MAX if misere else ANALYZE_MAX
         return Report(
-            json.loads(
-                self._core.analyze_json(_maybe(n), default, bool(misere), bool(allow_long), self.name)
-            )
+            json.loads(self._core.analyze_json(_maybe(n), bool(misere), bool(allow_long), self.name))
         )
 
     def genus(self, n: Optional[int] = None, position: Optional[Position] = None) -> Report:
@@ -310,7 +315,7 @@ class Game:
 
     def moves(self, position: Position, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of a sum, with the sum it leaves and whether it wins."""
-        moves = self._core.moves_json(position, bool(misere), bool(allow_long))
+        moves = self._core.moves_json(position, bool(misere), bool(allow_long), self.name)
         return [Report(m) for m in json.loads(moves)]
 
     def table(self, max: int, allow_long: bool = False) -> Any:

@@ -1,0 +1,46 @@
+//! `grundy genus` and `grundy quotient`: the misère structure of a game,
+//! through the library's request layer ([`grundy::api::genus`],
+//! [`grundy::api::quotient`]).
+
+use std::process::ExitCode;
+
+use grundy::api;
+use grundy::spec::{parse_heap_spec, parse_spec};
+
+use crate::compute::CliInputs;
+use crate::progress::Progress;
+use crate::Format;
+
+/// Runs `grundy quotient SPEC --max N`.
+pub fn run_quotient(
+    spec: &str,
+    max: u64,
+    max_order: usize,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = parse_heap_spec(spec)?;
+    let mut progress = Progress::new(
+        max + 1,
+        "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",
+    );
+    let report = api::quotient(&game, spec, max, max_order, &mut |n, order| {
+        progress.set_with_message(n + 1, format!("order {order}"));
+    })?;
+    progress.finish();
+    crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `grundy genus SPEC -n N`, or `grundy genus SPEC POSITIONS...`
+/// for games whose positions are not heaps.
+pub fn run_genus(
+    spec: &str,
+    positions: &[String],
+    count: u64,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = parse_spec(spec)?;
+    let report = api::genus(game, spec, positions, count, &mut CliInputs { spec })?;
+    crate::printer::print(&report, format)?;
+    Ok(ExitCode::SUCCESS)
+}

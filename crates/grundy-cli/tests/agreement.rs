@@ -1,0 +1,212 @@
+//! The faces agree: every evaluation of the shared corpus
+//! (`tests/agreement/corpus.json` at the workspace root: every family ×
+//! each convention it supports, outcomes by theorem, graphs with cycles,
+//! malformed input, limits) is answered by the CLI (`--format json`) and
+//! by the server's router, and the two answers are compared as parsed
+//! values; an error must be an error on both, with the same message.
+//! The Python module is held to the same corpus by
+//! `crates/grundy-py/tests/test_agreement.py`.
+//!
+//! This is the test that catches a face deciding for itself (the server
+//! once sent every misère eval to the search and missed Bouton's rule).
+
+mod common;
+
+use std::path::Path;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy_server::{router, Limits};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+fn corpus() -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/agreement/corpus.json");
+    let text = std::fs::read_to_string(&path).expect("the agreement corpus");
+    serde_json::from_str(&text).expect("the corpus is JSON")
+}
+
+/// `text` as a query-string value.
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(byte as char)
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+/// What a face answered: a report, or an error's message.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Report(Value),
+    Error(String),
+}
+
+/// The request's spec on the command line: a graph sent with the
+/// request is a file there.
+fn cli_spec(entry: &Value, dir: &Path, index: usize) -> String {
+    match entry.get("graph") {
+        Some(graph) => {
+            let path = dir.join(format!("graph{index}.txt"));
+            std::fs::write(&path, graph.as_str().unwrap()).unwrap();
+            format!("graph:{}", path.display())
+        }
+        None => entry["game"].as_str().unwrap().to_owned(),
+    }
+}
+
+fn cli_eval(entry: &Value, spec: &str) -> Answer {
+    let mut args = vec!["eval".to_owned(), spec.to_owned()];
+    args.extend(
+        entry["position"]
+            .as_str()
+            .unwrap()
+            .split(|c: char| c.is_whitespace() || c == '+')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned),
+    );
+    if entry["convention"] == "misere" {
+        args.push("--misere".to_owned());
+    }
+    args.extend(["--format".to_owned(), "json".to_owned()]);
+    let out = common::grundy().args(&args).output().unwrap();
+    if out.status.success() {
+        Answer::Report(serde_json::from_slice(&out.stdout).expect("eval prints JSON"))
+    } else {
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: an error exits with 2"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // The message runs to the end (a caret line may follow it).
+        let at = stderr
+            .find("grundy: error: ")
+            .unwrap_or_else(|| panic!("{args:?}: no error line in {stderr}"));
+        let message = &stderr[at + "grundy: error: ".len()..];
+        Answer::Error(message.trim_end().to_owned())
+    }
+}
+
+async fn server_eval(entry: &Value) -> Answer {
+    let mut uri = format!(
+        "/api/eval?game={}&position={}&convention={}",
+        encode(entry["game"].as_str().unwrap()),
+        encode(entry["position"].as_str().unwrap()),
+        entry["convention"].as_str().unwrap()
+    );
+    if let Some(graph) = entry.get("graph") {
+        uri.push_str(&format!("&graph={}", encode(graph.as_str().unwrap())));
+    }
+    // A generous deadline: this compares answers, not speed.
+    let limits = Limits {
+        time_limit: std::time::Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let request = Request::get(&uri).body(Body::empty()).unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).expect("the API answers JSON");
+    if status == StatusCode::OK {
+        Answer::Report(body)
+    } else {
+        assert!(
+            status.is_client_error() || status.is_server_error(),
+            "{uri}: {status}"
+        );
+        Answer::Error(body["error"].as_str().expect("an error message").to_owned())
+    }
+}
+
+/// The game's name differs between a graph file and a graph sent (the
+/// spec `graph`); everything else must be equal. `spec` is the face's.
+fn without_name(answer: Answer, entry: &Value, spec: &str) -> Answer {
+    if entry.get("graph").is_none() {
+        return answer;
+    }
+    match answer {
+        Answer::Report(Value::Object(mut report)) => {
+            report.remove("game");
+            Answer::Report(Value::Object(report))
+        }
+        Answer::Error(message) => {
+            let path = spec.trim_start_matches("graph:");
+            Answer::Error(message.replace(spec, "graph").replace(path, "graph"))
+        }
+        other => other,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cli_and_the_server_answer_every_eval_alike() {
+    let corpus = corpus();
+    let entries = corpus["eval"].as_array().unwrap();
+    assert!(
+        entries.len() >= 140,
+        "the corpus holds {} evals",
+        entries.len()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut disagreements = Vec::new();
+    let (mut reports, mut errors) = (0, 0);
+    for (index, entry) in entries.iter().enumerate() {
+        let spec = cli_spec(entry, dir.path(), index);
+        let cli = without_name(cli_eval(entry, &spec), entry, &spec);
+        let server = without_name(server_eval(entry).await, entry, "graph");
+        match &cli {
+            Answer::Report(_) => reports += 1,
+            Answer::Error(_) => errors += 1,
+        }
+        let server_limit = entry.get("server_limit").is_some();
+        let agree = match (&cli, &server) {
+            // A cap of the server's own: both refuse, each in its words.
+            (Answer::Error(_), Answer::Error(_)) if server_limit => true,
+            _ => cli == server && !server_limit,
+        };
+        if !agree {
+            disagreements.push(format!("{entry}\n  cli:    {cli:?}\n  server: {server:?}"));
+        }
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} of {} requests disagree:\n{}",
+        disagreements.len(),
+        entries.len(),
+        disagreements.join("\n")
+    );
+    // The corpus exercises both answers and refusals.
+    assert!(
+        reports >= 100 && errors >= 10,
+        "{reports} reports, {errors} errors"
+    );
+}
+
+/// The request of issue 25: misère Nim with a heap of 100000 is answered
+/// by Bouton's rule at once on the server too, with the CLI's JSON.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_server_answers_misere_nim_by_bouton_within_its_deadline() {
+    let entry = serde_json::json!({
+        "game": "nim", "position": "3 4 5 100000", "convention": "misere"
+    });
+    let started = std::time::Instant::now();
+    let request = Request::get("/api/eval?game=nim&position=3+4+5+100000&convention=misere")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(started.elapsed() < Limits::default().time_limit);
+    assert!(
+        body["method"].as_str().unwrap().contains("Bouton"),
+        "{body}"
+    );
+    assert_eq!(cli_eval(&entry, "nim"), Answer::Report(body));
+}

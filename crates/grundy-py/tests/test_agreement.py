@@ -1,0 +1,173 @@
+"""The three faces agree: every request of the shared corpus
+(tests/agreement/corpus.json: every family x each convention, outcomes
+by theorem, graphs with cycles, malformed input, limits) is answered by
+the Python module, the CLI (--format json) and a server on loopback
+(`grundy serve`), and the answers are compared as parsed values; an
+error must be an error on every face, with the same message.
+
+The CLI is also compared with the server's router in
+crates/grundy-cli/tests/agreement.rs; this test adds the Python module,
+and the requests only Python and the server share (moves)."""
+
+import json
+import subprocess
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+import grundy
+
+from conftest import REPO, cli_path
+
+CORPUS = json.loads((REPO / "tests" / "agreement" / "corpus.json").read_text())
+GRAPHS = tempfile.TemporaryDirectory()
+
+
+def spec_of(entry, index):
+    """The spec naming the entry's game on the CLI and in Python: a graph
+    sent to the server is a file there."""
+    if "graph" in entry:
+        path = f"{GRAPHS.name}/graph{index}.txt"
+        with open(path, "w") as f:
+            f.write(entry["graph"])
+        return "graph:" + path
+    return entry["game"]
+
+
+def plain(value):
+    return json.loads(json.dumps(value))
+
+
+def without_name(answer, entry, spec):
+    """A graph file and a graph sent differ by their name only."""
+    kind, value = answer
+    if "graph" not in entry:
+        return answer
+    if kind == "report":
+        value = {k: v for k, v in value.items() if k != "game"}
+    else:
+        path = spec[len("graph:"):] if spec.startswith("graph:") else spec
+        value = value.replace(spec, "graph").replace(path, "graph")
+    return (kind, value)
+
+
+def run_cli(*args):
+    done = subprocess.run([str(cli_path()), *args, "--format", "json"],
+                          capture_output=True, text=True, timeout=300)
+    if done.returncode == 0:
+        return ("report", json.loads(done.stdout))
+    assert done.returncode == 2, (args, done.returncode, done.stderr)
+    at = done.stderr.find("grundy: error: ")
+    assert at >= 0, f"{args}: no error line in {done.stderr}"
+    # The message runs to the end (a caret line may follow it).
+    return ("error", done.stderr[at + len("grundy: error: "):].rstrip())
+
+
+def run_python(call):
+    try:
+        return ("report", plain(call()))
+    except (ValueError, TypeError, grundy.LimitError) as error:
+        return ("error", str(error))
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen(
+        [str(cli_path()), "serve", "--addr", "127.0.0.1:0", "--time-limit", "60"],
+        stderr=subprocess.PIPE, text=True)
+    try:
+        address = None
+        for line in process.stderr:
+            if "serving the explorer on " in line:
+                address = line.split("serving the explorer on ")[1].strip().rstrip("/")
+                break
+        assert address, "the server did not start"
+
+        def call(endpoint, entry):
+            query = {"game": entry["game"], "position": entry["position"],
+                     "convention": entry["convention"]}
+            if "graph" in entry:
+                query["graph"] = entry["graph"]
+            url = f"{address}/api/{endpoint}?{urllib.parse.urlencode(query)}"
+            try:
+                with urllib.request.urlopen(url, timeout=120) as response:
+                    return ("report", json.loads(response.read()))
+            except urllib.error.HTTPError as error:
+                return ("error", json.loads(error.read())["error"])
+
+        yield call
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_the_corpus_is_large():
+    total = sum(len(CORPUS[k]) for k in ("eval", "moves", "analyze", "value", "genus"))
+    assert total >= 150, total
+
+
+@pytest.mark.parametrize("index", range(len(CORPUS["eval"])))
+def test_eval_agrees_on_every_face(index, server):
+    entry = CORPUS["eval"][index]
+    spec = spec_of(entry, index)
+    misere = entry["convention"] == "misere"
+    args = ["eval", spec, *entry["position"].replace("+", " ").split()]
+    cli = without_name(run_cli(*args, *(["--misere"] if misere else [])), entry, spec)
+    ours = without_name(
+        run_python(lambda: grundy.Game(spec).eval(entry["position"], misere=misere)), entry, spec)
+    served = without_name(server("eval", entry), entry, "graph")
+    assert ours == cli, entry
+    if entry.get("server_limit"):
+        # A cap of the server's own: it refuses too, in its words.
+        assert cli[0] == "error" and served[0] == "error", (entry, served)
+    else:
+        assert served == cli, entry
+
+
+@pytest.mark.parametrize("index", range(len(CORPUS["moves"])))
+def test_moves_agree_with_the_server(index, server):
+    entry = CORPUS["moves"][index]
+    spec = spec_of(entry, 1000 + index)
+    misere = entry["convention"] == "misere"
+    ours = run_python(lambda: grundy.Game(spec).moves(entry["position"], misere=misere))
+    served = server("moves", entry)
+    if served[0] == "report":
+        served = ("report", served[1]["moves"])
+    # Moves name positions, not the game: nothing to take out.
+    assert ours == served, entry
+
+
+@pytest.mark.parametrize("entry", CORPUS["analyze"], ids=lambda e: f"{e['game']}-{e['convention']}")
+def test_analyze_agrees_with_the_cli(entry):
+    misere = entry["convention"] == "misere"
+    args = ["analyze", entry["game"], "--max", str(entry["n"]), "--no-plot"]
+    cli = run_cli(*args, *(["--misere"] if misere else []))
+    ours = run_python(lambda: grundy.Game(entry["game"]).analyze(entry["n"], misere=misere))
+    if cli[0] == "report":
+        # The CLI names the plot it did not write.
+        cli[1].pop("plot", None)
+        ours[1].pop("plot", None)
+    assert ours == cli, entry
+
+
+@pytest.mark.parametrize("entry", CORPUS["value"], ids=lambda e: f"{e['game']}-{e['n']}")
+def test_value_agrees_with_the_cli(entry):
+    misere = entry["convention"] == "misere"
+    cli = run_cli("value", entry["game"], str(entry["n"]), *(["--misere"] if misere else []))
+    ours = run_python(lambda: grundy.Game(entry["game"]).value_report(entry["n"], misere=misere))
+    assert ours == cli, entry
+
+
+@pytest.mark.parametrize("entry", CORPUS["genus"], ids=lambda e: e["game"])
+def test_genus_agrees_with_the_cli(entry):
+    game = entry["game"]
+    if "position" in entry:
+        cli = run_cli("genus", game, *entry["position"].split())
+        ours = run_python(lambda: grundy.Game(game).genus(position=entry["position"]))
+    else:
+        cli = run_cli("genus", game, "-n", str(entry["n"]))
+        ours = run_python(lambda: grundy.Game(game).genus(entry["n"]))
+    assert ours == cli, entry

@@ -1,0 +1,623 @@
+//! The request layer: one function per kind of request, under every face.
+//!
+//! The CLI, the server and the Python module parse their own syntax into
+//! a [`Game`], the texts of a position, a [`Convention`] and a count;
+//! they call one function here and render the typed report it returns.
+//! Which method answers (a theorem, Bouton's rule, the misère quotient,
+//! the search, a proved period, Smith's rule for cycles) is chosen here,
+//! once, so the faces cannot disagree: none of them matches on [`Game`]
+//! or branches on the convention.
+//!
+//! What differs between faces is *how* values are computed (a progress
+//! bar and cost checks on a terminal, a deadline on the server, Ctrl-C in
+//! Python): each face supplies that through [`Inputs`], and reads its
+//! defaults and limits from [`limits`].
+//!
+//! | request | function |
+//! |---|---|
+//! | eval of a sum (any convention, remoteness) | [`eval`] |
+//! | every move of a sum | [`moves`] |
+//! | the perfect opponent's reply | [`play_reply`] |
+//! | the evaluator of a game's sums (the terminal game loop) | [`evaluator`] |
+//! | analyze of a heap game | [`analyze`] |
+//! | the period of a heap game | [`period`] |
+//! | values G(0..n) | [`values`] |
+//! | the value of one heap | [`value`] |
+//! | the genus of heaps or of positions | [`genus`] |
+//! | the misère quotient | [`quotient`] |
+
+pub mod limits;
+
+pub use limits::CountedRequest;
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::convention::Convention;
+use crate::error::GameError;
+use crate::evaluator::{sum_evaluator, Inputs};
+use crate::heap::HeapGame;
+use crate::misere::quotient::{misere_quotient, QuotientLimits};
+use crate::period::PeriodReport;
+use crate::report::{
+    misere_eval_report, misere_heap_eval_report, parse_positions, perfect_reply, quotient_report,
+    theorem_after, with_theorem_hint, AnalyzeReport, CheckReport, CounterexampleReport, EvalReport,
+    GenusReport, LoopyEvalReport, MisereEvalReport, MisereValueReport, PeriodSummary, PlayMove,
+    QuotientReport, SumEvaluator, ValueReport,
+};
+use crate::ruleset::Ruleset;
+use crate::sequence::NimSequence;
+use crate::spec::Game;
+
+/// What `eval` answers: the nim-values of a sum, its outcome alone (misère
+/// play, or a theorem beyond the search), or Smith's values of a sum in a
+/// game with cycles. Serialised as the report it holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    /// Values, outcome and winning moves of the sum (normal play).
+    Sum(EvalReport),
+    /// The outcome and winning moves, with the method that decided them:
+    /// misère play, or a theorem of the family beyond the search.
+    Outcome(MisereEvalReport),
+    /// A sum in a game with cycles: values ∞(K), draws included.
+    Loopy(LoopyEvalReport),
+}
+
+/// An evaluation of a sum: the game's spec (for the report), the
+/// components as the user wrote them, the convention, and whether the
+/// remoteness is asked for too.
+#[derive(Copy, Clone, Debug)]
+pub struct SumRequest<'a> {
+    /// The spec, as the report names the game.
+    pub spec: &'a str,
+    /// The components of the sum.
+    pub positions: &'a [String],
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// The remoteness of the sum (normal play), by a search over the sums
+    /// it can reach.
+    pub remoteness: bool,
+}
+
+fn reading(spec: &str) -> String {
+    format!("reading the position of '{spec}'")
+}
+
+/// Reads the components of a sum without computing anything, so that a
+/// malformed position is refused before any work, with one message on
+/// every face.
+fn check_readable(game: &Game, spec: &str, texts: &[String]) -> Result<(), GameError> {
+    match game {
+        Game::Heap(heap) => match heap.family().own_positions() {
+            Some(own) => own.largest_heap(texts).map(drop),
+            None => crate::heap::parse_heaps(texts).map(drop),
+        },
+        Game::Cut(cut) => texts
+            .iter()
+            .try_for_each(|text| cut.parse_position(text).map(drop)),
+        Game::Graph(graph) => parse_positions(&**graph, texts).map(drop),
+        Game::Positional(game) => game.check_positions(texts),
+        #[allow(unreachable_patterns)]
+        _ => Err(GameError::Rules {
+            message: format!("'{spec}' cannot be evaluated as a sum"),
+        }),
+    }
+}
+
+/// A graph with a cycle anywhere is refused in misère play, naming the
+/// file (or the graph sent), the vertex and its line.
+fn check_acyclic(spec: &str, graph: &crate::Graph) -> Result<(), GameError> {
+    let path = spec.trim().trim_start_matches("graph:");
+    graph.solve_all().map(drop).map_err(|e| GameError::Rules {
+        message: format!("{path}: {e}"),
+    })
+}
+
+/// The remoteness of heaps is searched over every sum they can reach:
+/// heaps beyond [`limits::REMOTENESS_MAX_HEAP`] are refused up front.
+fn check_remoteness_reach(game: &Game, texts: &[String]) -> Result<(), GameError> {
+    let Game::Heap(heap) = game else {
+        return Ok(());
+    };
+    if heap.family().own_positions().is_some() {
+        return Ok(());
+    }
+    for heap in crate::heap::parse_heaps(texts)? {
+        if heap > limits::REMOTENESS_MAX_HEAP {
+            return Err(GameError::Limit {
+                what: format!("the remoteness of a heap of {heap}"),
+                limit: format!(
+                    "heaps of {} (it is searched over every sum the heaps can reach)",
+                    limits::REMOTENESS_MAX_HEAP
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `eval`: the value, outcome and every winning move of a sum, in the
+/// request's convention; the remoteness too when asked.
+///
+/// Normal play: the nim-values of the components (heap values computed
+/// through `inputs`, a proved period for huge heaps), Smith's rule when
+/// the game has cycles, and a theorem of the family for one position
+/// beyond the search. Misère play: Bouton's rule for Nim, the misère
+/// quotient of the heaps, or the search over sums.
+pub fn eval<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<Evaluation, I::Error> {
+    match request.convention {
+        Convention::Misere => eval_misere(game, request, inputs).map(Evaluation::Outcome),
+        _ => eval_normal(game, request, inputs),
+    }
+}
+
+fn eval_normal<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<Evaluation, I::Error> {
+    let SumRequest {
+        spec,
+        positions: texts,
+        remoteness,
+        ..
+    } = *request;
+    if let Game::Positional(positional) = &game {
+        if let Err(error) = positional.check_positions(texts) {
+            // One position beyond the search may still have its outcome
+            // by a theorem of the family (Wythoff's); its remoteness
+            // needs the search.
+            let by_theorem = if remoteness {
+                Err(with_theorem_hint(&**positional, spec, texts, error))
+            } else {
+                theorem_after(&**positional, spec, texts, error)
+            };
+            return Ok(Evaluation::Outcome(
+                by_theorem.map_err(|e| e.context(reading(spec)))?,
+            ));
+        }
+    } else {
+        check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+    }
+    if remoteness {
+        check_remoteness_reach(&game, texts)?;
+    }
+    let evaluator = sum_evaluator(game, texts, inputs)?;
+    if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
+        return Ok(Evaluation::Loopy(report?));
+    }
+    let mut report = match evaluator.evaluate(spec, texts) {
+        Ok(report) => report,
+        Err(error) => {
+            return Ok(Evaluation::Outcome(theorem_after(
+                &*evaluator,
+                spec,
+                texts,
+                error,
+            )?))
+        }
+    };
+    if remoteness {
+        report.remoteness = Some(
+            evaluator
+                .remoteness(texts)
+                .map_err(|e| e.context("computing the remoteness of the sum"))?,
+        );
+    }
+    Ok(Evaluation::Sum(report))
+}
+
+fn eval_misere<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<MisereEvalReport, I::Error> {
+    let SumRequest {
+        spec,
+        positions: texts,
+        remoteness,
+        ..
+    } = *request;
+    if remoteness {
+        return Err(GameError::Rules {
+            message: "the remoteness of a sum is computed in normal play only".to_owned(),
+        }
+        .into());
+    }
+    check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+    Ok(match game {
+        Game::Heap(heap) if heap.family().own_positions().is_none() => {
+            // Bouton's rule for Nim, the quotient, or the search.
+            misere_heap_eval_report(&heap, spec, &crate::heap::parse_heaps(texts)?)?
+        }
+        Game::Graph(graph) => {
+            check_acyclic(spec, &graph)?;
+            misere_eval_report(&*graph, spec, &parse_positions(&*graph, texts)?)?
+        }
+        // The search needs no table of normal-play values.
+        Game::Cut(cut) => misere_eval_report(&cut, spec, &parse_positions(&cut, texts)?)?,
+        other => sum_evaluator(other, texts, inputs)?.evaluate_misere(spec, texts)?,
+    })
+}
+
+/// The evaluator of the sums that can follow the position written
+/// `texts` (the values it needs computed through `inputs`): what a game
+/// loop asks for moves turn after turn.
+pub fn evaluator<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    inputs: &mut I,
+) -> Result<Arc<dyn SumEvaluator>, I::Error> {
+    check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+    sum_evaluator(game, texts, inputs)
+}
+
+/// Every move of the sum written `texts`, with the sum it leaves and
+/// whether it wins under `convention`.
+pub fn moves<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<Vec<PlayMove>, I::Error> {
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    Ok(evaluator.moves(texts, convention)?)
+}
+
+/// The perfect opponent's reply to the position written `position`, and
+/// the moves left to the player after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayReply {
+    /// The game spec.
+    pub game: String,
+    /// The engine's move ([`perfect_reply`]); `null` when it has none.
+    pub reply: Option<PlayMove>,
+    /// The position after the reply.
+    pub position: Vec<String>,
+    /// Whether the reply leaves a P-position (the engine wins).
+    pub engine_wins: bool,
+    /// Whether the reply keeps a draw (games with cycles).
+    pub engine_draws: bool,
+    /// The player's moves after the reply.
+    pub moves: Vec<PlayMove>,
+    /// Whether the player has no move left.
+    pub game_over: bool,
+}
+
+/// The engine's move from `texts`: a winning one when there is one; from
+/// a lost position the move after which the game lasts longest.
+pub fn play_reply<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<PlayReply, I::Error> {
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    let options = evaluator.moves(texts, convention)?;
+    let reply = perfect_reply(&options).cloned();
+    let (position, moves) = match &reply {
+        Some(m) => (
+            m.position.clone(),
+            evaluator.moves(&m.position, convention)?,
+        ),
+        None => (texts.to_vec(), Vec::new()),
+    };
+    Ok(PlayReply {
+        game: spec.to_owned(),
+        engine_wins: reply.as_ref().is_some_and(|m| m.wins),
+        engine_draws: reply.as_ref().is_some_and(|m| m.draws),
+        game_over: moves.is_empty(),
+        reply,
+        position,
+        moves,
+    })
+}
+
+/// G(0..count) of a heap game under `convention`: the engines in normal
+/// play, the search over sums in misère play.
+pub fn values<I: Inputs>(
+    game: &HeapGame,
+    count: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<NimSequence, I::Error> {
+    match convention {
+        Convention::Misere => inputs.misere_values(game, count),
+        _ => inputs.heap_values(game, count),
+    }
+}
+
+/// G(0..count) under `convention` with the pattern judged in them (proved
+/// where the family's theorem allows; observed only in misère play).
+pub fn judged_values<I: Inputs>(
+    game: &HeapGame,
+    count: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<(PeriodReport, NimSequence), I::Error> {
+    let values = values(game, count, convention, inputs)?;
+    let report = match convention {
+        Convention::Misere => crate::misere::judge_misere_values(&values),
+        _ => game.judge(&values),
+    };
+    Ok((report, values))
+}
+
+/// A period search within `max` values (or the default of a request of
+/// `kind`) under `convention`, with the values computed. Normal play
+/// extends the sequence until the family's theorem proves a period (the
+/// count resolved by [`Inputs::resolve_count`]); in misère play the
+/// values come from the search and their pattern is observed only (no
+/// theorem covers misère values).
+pub fn period<I: Inputs>(
+    game: &HeapGame,
+    max: Option<u64>,
+    kind: CountedRequest,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<(PeriodReport, NimSequence), I::Error> {
+    let default = limits::default_count(kind, convention);
+    match convention {
+        Convention::Misere => {
+            let values = inputs.misere_values(game, max.unwrap_or(default))?;
+            Ok((crate::misere::judge_misere_values(&values), values))
+        }
+        _ => {
+            let count = inputs.resolve_count(game, max, default)?;
+            inputs.period(game, count)
+        }
+    }
+}
+
+/// `check`: whether `formula` gives G(n) (the misère nim-value under
+/// misère play) for every n below `count`; the first counterexample
+/// otherwise, found as the values are computed (the run stops there).
+pub fn check<I: Inputs>(
+    game: &HeapGame,
+    spec: &str,
+    formula: &crate::formula::Formula,
+    count: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<CheckReport, I::Error> {
+    let mut found = None;
+    let mut first_failure =
+        |values: &NimSequence, range: std::ops::Range<usize>| -> Result<bool, GameError> {
+            for n in range {
+                if let Some(counterexample) =
+                    crate::formula::check_formula_at(formula, n as u64, values.get(n))?
+                {
+                    found = Some(counterexample);
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        };
+    match convention {
+        Convention::Misere => {
+            let values = inputs.misere_values(game, count)?;
+            first_failure(&values, 0..values.len())?;
+        }
+        _ => {
+            inputs.heap_values_while(game, count, &mut first_failure)?;
+        }
+    }
+    Ok(CheckReport {
+        game: spec.to_owned(),
+        holds: found.is_none(),
+        checked: count,
+        counterexample: found.as_ref().map(CounterexampleReport::from),
+        convention: named(convention),
+    })
+}
+
+/// The convention a report names: misère play is named, normal play is
+/// the default and left out.
+fn named(convention: Convention) -> Option<Convention> {
+    convention.is_misere().then_some(convention)
+}
+
+/// `period`'s report: the pattern in `count` values, proved where a
+/// theorem allows.
+pub fn period_summary<I: Inputs>(
+    game: &HeapGame,
+    spec: &str,
+    max: Option<u64>,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<PeriodSummary, I::Error> {
+    let (report, _) = period(game, max, CountedRequest::Period, convention, inputs)?;
+    let mut summary = PeriodSummary::new(spec, &report);
+    summary.convention = named(convention);
+    Ok(summary)
+}
+
+/// An analysis: the report, and what it was made from (for a plot).
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// `analyze`'s report (no plot: a face that draws one fills it).
+    pub report: AnalyzeReport,
+    /// The period search behind it.
+    pub period: PeriodReport,
+    /// The values computed.
+    pub values: NimSequence,
+}
+
+/// `analyze`: values, the period and how it is known, the largest value,
+/// the exceptions and the rare values, from at most `max` values (or the
+/// default of a request of `kind`: [`CountedRequest::Analyze`], or
+/// [`CountedRequest::Page`] for the explorer's first look).
+pub fn analyze<I: Inputs>(
+    game: &HeapGame,
+    spec: &str,
+    max: Option<u64>,
+    kind: CountedRequest,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<Analysis, I::Error> {
+    let (period, values) = period(game, max, kind, convention, inputs)?;
+    let report = AnalyzeReport::of_values(spec, &period, &values, named(convention));
+    Ok(Analysis {
+        report,
+        period,
+        values,
+    })
+}
+
+/// The explorer page's analysis: every value, the period, exceptions,
+/// rare values and the largest value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PageAnalysis {
+    /// The game spec.
+    pub game: String,
+    /// The convention of the values.
+    pub convention: Convention,
+    /// G(0..n).
+    pub values: Vec<u64>,
+    /// The period search.
+    pub period: PeriodSummary,
+    /// Positions before the preperiod that break the pattern.
+    pub exceptions: Vec<usize>,
+    /// The rare values, when a mask makes them few.
+    pub rare: Option<crate::report::RareReport>,
+    /// The largest value and where it first appears.
+    pub largest: crate::report::Largest,
+}
+
+/// The explorer page's first look at a heap game: G(0..n) under
+/// `convention` (n = `max`, or [`CountedRequest::Page`]'s default), the
+/// pattern judged in them, exceptions, rare values, the largest value.
+pub fn page_analysis<I: Inputs>(
+    game: &HeapGame,
+    spec: &str,
+    max: Option<u64>,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<PageAnalysis, I::Error> {
+    let default = limits::default_count(CountedRequest::Page, convention);
+    let count = match convention {
+        Convention::Misere => max.unwrap_or(default),
+        _ => inputs.resolve_count(game, max, default)? as u64,
+    };
+    let (period, values) = judged_values(game, count, convention, inputs)?;
+    let report = AnalyzeReport::of_values(spec, &period, &values, None);
+    Ok(PageAnalysis {
+        game: spec.to_owned(),
+        convention,
+        values: values.iter().collect(),
+        period: report.period,
+        exceptions: report.exceptions,
+        rare: report.rare,
+        largest: report.largest,
+    })
+}
+
+/// The answer of `value`: G(n) in normal play, the misère nim-value in
+/// misère play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum HeapValue {
+    /// G(n) and how it is known.
+    Normal(ValueReport),
+    /// The misère nim-value and what decided it.
+    Misere(MisereValueReport),
+}
+
+/// `value`: the value of a heap of `n` under `convention`. Normal play:
+/// by the family's theorem, from a period proved within `max` values (or
+/// the default, [`Inputs::resolve_count`]; named `max_words` in the error
+/// when n is out of reach), or directly. Misère play: Bouton's rule for
+/// Nim, the search otherwise.
+pub fn value<I: Inputs>(
+    game: &HeapGame,
+    spec: &str,
+    n: u64,
+    convention: Convention,
+    max: Option<u64>,
+    max_words: &str,
+    inputs: &mut I,
+) -> Result<HeapValue, I::Error> {
+    match convention {
+        Convention::Misere => {
+            let (value, method) = crate::misere::heap_misere_value(game, n)
+                .map_err(|e| e.context(format!("the misère value of a heap of {n}")))?;
+            Ok(HeapValue::Misere(MisereValueReport {
+                game: spec.to_owned(),
+                convention,
+                n,
+                value,
+                method: method.as_str(),
+            }))
+        }
+        _ => crate::evaluator::heap_value(game, spec, n, max, max_words, inputs)
+            .map(HeapValue::Normal),
+    }
+}
+
+/// `genus`: the genus of each heap `0..count` of a heap game, or of each
+/// position written `positions` of a game with positions of its own.
+pub fn genus<I: Inputs>(
+    game: Game,
+    spec: &str,
+    positions: &[String],
+    count: u64,
+    inputs: &mut I,
+) -> Result<GenusReport, I::Error> {
+    let heap_game = match &game {
+        Game::Heap(heap) if heap.family().own_positions().is_none() => Some(heap.clone()),
+        _ => None,
+    };
+    match (heap_game, positions) {
+        (Some(heap), []) => {
+            let genus = inputs
+                .genus(&heap, count)
+                .map_err(|e| e.context("computing the genus"))?;
+            Ok(GenusReport::of_genera(spec, genus))
+        }
+        (Some(_), _) => Err(GameError::Rules {
+            message:
+                "the genus of a heap game is given heap by heap from 0: use -n N, not positions"
+                    .to_owned(),
+        }
+        .into()),
+        (None, []) => Err(GameError::Rules {
+            message: format!(
+                "'{spec}' has positions of its own: name them, as in 'grundy genus {spec} POSITION...'"
+            ),
+        }
+        .into()),
+        (None, texts) => {
+            let evaluator = evaluator(game, spec, texts, inputs)?;
+            Ok(evaluator
+                .genera(spec, texts)
+                .map_err(|e| e.context(format!("the genus of positions of '{spec}'")))?)
+        }
+    }
+}
+
+/// `quotient`: the misère quotient of the heaps up to `max`, with at
+/// most `max_order` elements; `progress` hears of each heap and order.
+pub fn quotient(
+    game: &HeapGame,
+    spec: &str,
+    max: u64,
+    max_order: usize,
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<QuotientReport, GameError> {
+    let limits = QuotientLimits {
+        max_order,
+        deadline: None,
+    };
+    let quotient = misere_quotient(game, max, limits, progress)
+        .map_err(|e| e.context(format!("computing the misère quotient of '{spec}'")))?;
+    Ok(quotient_report(spec, &quotient))
+}
