@@ -196,7 +196,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
     fn misere_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
         crate::numbers::check_memory(count)?;
         let mut progress = Progress::values(count);
-        let values = grundy::misere::heap_misere_values(game, count, &mut |done| {
+        let values = grundy::heap::misere::heap_misere_values(game, count, &mut |done| {
             progress.set(done);
             Ok(())
         })
@@ -207,7 +207,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
 
     fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, grundy::GameError> {
         let mut progress = Progress::values(count);
-        let genus = grundy::misere::heap_genus(game, count, &mut |done| {
+        let genus = grundy::heap::misere::heap_genus(game, count, &mut |done| {
             progress.set(done);
             Ok(())
         });

@@ -173,7 +173,7 @@ enum Command {
         max: u64,
         /// The largest order to allow (the multiplication table takes
         /// order² × 4 bytes).
-        #[arg(long, default_value_t = grundy::misere::quotient::DEFAULT_MAX_ORDER)]
+        #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_MAX_ORDER)]
         max_order: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]

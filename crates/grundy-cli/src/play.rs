@@ -129,7 +129,7 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
         };
         writeln!(out, "you: {}", chosen.description)?;
         let replies = moves_of(&chosen.position)?;
-        let Some(reply) = grundy::report::perfect_reply(&replies) else {
+        let Some(reply) = grundy::evaluate::perfect_reply(&replies) else {
             show_position(&mut out, &chosen.position)?;
             writeln!(out, "{}", convention.game_over(false))?;
             out.flush()?;

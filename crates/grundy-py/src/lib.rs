@@ -295,7 +295,7 @@ impl Inputs for PyInputs {
     fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
         check_fits(count)?;
         let interrupt = &mut self.interrupt;
-        Ok(grundy::misere::heap_misere_values(
+        Ok(grundy::heap::misere::heap_misere_values(
             game,
             count,
             &mut |_| interrupt.check(),
@@ -304,7 +304,7 @@ impl Inputs for PyInputs {
 
     fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
         let interrupt = &mut self.interrupt;
-        grundy::misere::heap_genus(game, count, &mut |_| interrupt.check())
+        grundy::heap::misere::heap_genus(game, count, &mut |_| interrupt.check())
     }
 
     fn period_budget(&mut self, game: &HeapGame) -> Result<usize, Failure> {

@@ -343,7 +343,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
             )));
         }
         let deadline = self.deadline;
-        Ok(grundy::misere::heap_misere_values(
+        Ok(grundy::heap::misere::heap_misere_values(
             game,
             count,
             &mut |done| past_deadline(deadline, count, done),
@@ -396,7 +396,7 @@ async fn analyze(
 ) -> Result<Json<Value>, ApiError> {
     check_query(&state, &[&query.game])?;
     let convention = convention_of(query.convention.as_deref())?;
-    let game = game_of(&query.game, None)?.into_heap(&query.game)?;
+    let game = grundy::spec::into_heap(game_of(&query.game, None)?, &query.game)?;
     let max_values = state.limits.max_values;
     limited(&state, move |deadline| {
         let mut inputs = ServerInputs {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use grundy::heap::code::TakeBreakCode;
-use grundy::misere::quotient::{misere_quotient, QuotientLimits};
+use grundy::heap::quotient::{misere_quotient, QuotientLimits};
 use grundy::misere::MisereSearch;
 use grundy::{HeapGame, HeapRuleset};
 

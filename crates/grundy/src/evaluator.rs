@@ -14,14 +14,15 @@
 use std::sync::Arc;
 
 use crate::cut::CutTable;
+use crate::evaluate::SumEvaluator;
 use crate::heap::HeapGame;
 use crate::period::PeriodReport;
-use crate::report::{SumEvaluator, ValueReport};
+use crate::report::ValueReport;
 use crate::sequence::NimSequence;
 use crate::spec::Game;
 use crate::{GameError, HeapRuleset, Ruleset};
 
-pub use crate::api::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
+pub use crate::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
 
 /// What is called after each step of a computation of values: the
 /// values so far and the range just computed; `false` stops the run.
@@ -102,15 +103,17 @@ pub trait Inputs {
     /// with no progress shown, after the memory check).
     fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error> {
         fits_in_memory(count)?;
-        Ok(crate::misere::heap_misere_values(game, count, &mut |_| {
-            Ok(())
-        })?)
+        Ok(crate::heap::misere::heap_misere_values(
+            game,
+            count,
+            &mut |_| Ok(()),
+        )?)
     }
 
     /// The genus of heaps `0..count` (by default with no progress shown).
     fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
         fits_in_memory(count)?;
-        crate::misere::heap_genus(game, count, &mut |_| Ok(()))
+        crate::heap::misere::heap_genus(game, count, &mut |_| Ok(()))
     }
 
     /// The table of the cutting game of dimension `dim` up to sides of
@@ -184,8 +187,8 @@ pub fn heap_value<I: Inputs>(
     let max = inputs.resolve_count(
         game,
         max,
-        crate::api::limits::default_count(
-            crate::api::limits::CountedRequest::Value,
+        crate::limits::default_count(
+            crate::limits::CountedRequest::Value,
             crate::Convention::Normal,
         ),
     )?;
@@ -235,7 +238,7 @@ pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
 
 /// The evaluator of sums of the positions written `texts` in `game`, with
 /// every value it needs computed through `inputs`. A graph with cycles
-/// becomes a [`crate::report::LoopyGame`] (play with draws; its sums are
+/// becomes a [`crate::evaluate::LoopyGame`] (play with draws; its sums are
 /// reported by [`SumEvaluator::loopy_evaluate`]).
 pub fn sum_evaluator<I: Inputs>(
     game: Game,
@@ -269,7 +272,7 @@ pub fn sum_evaluator<I: Inputs>(
                 Arc::new((*graph).clone())
             } else {
                 // Cycles: Smith's generalised values, draws included.
-                Arc::new(crate::report::LoopyGame::new(graph))
+                Arc::new(crate::evaluate::LoopyGame::new(graph))
             }
         }
     })

@@ -10,7 +10,7 @@ use rhai::{Array, Dynamic, Engine, Scope, AST, INT};
 
 use crate::error::GameError;
 use crate::nimber::Nimber;
-use crate::script::{sandboxed_engine, script_error};
+use crate::sandbox::{sandboxed_engine, script_error};
 
 /// Prime factors counted with multiplicity (0 below 2), by a factoring
 /// that takes microseconds for any 64-bit number, so a formula's cost stays
@@ -68,7 +68,7 @@ pub struct Formula {
 impl Formula {
     /// Compiles `text`, an expression in `n`.
     pub fn compile(text: &str) -> Result<Formula, GameError> {
-        Formula::compile_with_limit(text, crate::script::MAX_OPERATIONS)
+        Formula::compile_with_limit(text, crate::limits::SCRIPT_OPERATIONS)
     }
 
     /// [`Formula::compile`] with another operation limit per evaluation.

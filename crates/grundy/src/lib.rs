@@ -13,10 +13,13 @@
 //! * [`ruleset`]: the [`Ruleset`] trait; an option is a sum of components.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
 //! * [`sum`]: value, outcome and every winning move of a sum.
+//! * [`evaluate`]: evaluating sums of any game (the type-erased [`evaluate::SumEvaluator`]) and the reports built from it.
 //! * [`evaluator`]: the evaluator of sums of any spec, with the values it needs.
+//! * [`limits`]: the one table of defaults and limits of requests, for every face.
 //! * [`loopy`]: games with cycles: Smith's generalised values, draws, remoteness.
 //! * [`remoteness`]: how long a game lasts with best play, for sums of any acyclic ruleset.
 //! * [`misere`]: misère play (the last mover loses): values, genus, outcomes of sums, quotients.
+//! * [`game`]: what a spec names, by the kind of its positions.
 //! * [`graph`]: explicit game graphs read from text.
 //! * [`cut`]: cutting games in any dimension (the cuboid game).
 //! * [`heap`]: heap games: take-and-break codes, subtraction, splitting.
@@ -25,6 +28,7 @@
 //! * [`formula`]: conjectured formulas for G(n) and their check.
 //! * [`rare`]: rare and common values (sparse space) and the best mask.
 //! * [`report`]: typed reports of every command, rendered as text or JSON.
+//! * [`sandbox`]: the Rhai sandbox of scripts and formulas.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
 //! * [`stop`]: stopping long searches from outside (a deadline, Ctrl-C).
@@ -37,13 +41,16 @@ pub mod convention;
 pub mod cost;
 pub mod cut;
 pub mod error;
+pub mod evaluate;
 pub mod evaluator;
 pub mod factor;
 pub mod family;
 pub mod formula;
+pub mod game;
 pub mod graph;
 pub mod grid;
 pub mod heap;
+pub mod limits;
 pub mod loopy;
 pub mod memory;
 pub mod misere;
@@ -54,6 +61,7 @@ pub mod rare;
 pub mod remoteness;
 pub mod report;
 pub mod ruleset;
+pub mod sandbox;
 pub mod script;
 pub mod sequence;
 pub mod solver;

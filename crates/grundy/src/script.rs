@@ -19,28 +19,9 @@ use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 
-/// Operations one call of a script may perform before it is stopped.
-pub const MAX_OPERATIONS: u64 = 50_000_000;
+pub use crate::limits::SCRIPT_OPERATIONS as MAX_OPERATIONS;
 
-/// A sandboxed Rhai engine with grundy's limits.
-#[must_use]
-pub fn sandboxed_engine() -> Engine {
-    let mut engine = Engine::new();
-    engine.set_max_operations(MAX_OPERATIONS);
-    engine.set_max_call_levels(64);
-    engine.set_max_expr_depths(128, 64);
-    engine.set_max_string_size(1 << 20);
-    engine.set_max_array_size(1 << 24);
-    engine.set_max_map_size(1 << 20);
-    engine
-}
-
-/// Turns a Rhai error into a [`GameError`] with `context`.
-pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
-    GameError::Rules {
-        message: format!("{context}: {error}"),
-    }
-}
+pub use crate::sandbox::{sandboxed_engine, script_error};
 
 /// The largest `bound()` of a loopy script: its graph has that many
 /// vertices.
@@ -182,9 +163,9 @@ impl SpecForm for BoundedScript {
     }
 }
 
-impl crate::spec::IntoGame for BoundedScript {
-    fn into_game(self) -> crate::spec::Game {
-        crate::spec::Game::Graph(Arc::new(self.graph))
+impl crate::game::IntoGame for BoundedScript {
+    fn into_game(self) -> crate::game::Game {
+        crate::game::Game::Graph(Arc::new(self.graph))
     }
 }
 

@@ -23,7 +23,9 @@ use thiserror::Error;
 
 use crate::cut::CutGame;
 use crate::error::GameError;
+use crate::evaluate::SumEvaluator;
 use crate::family::SpecForm;
+pub use crate::game::{Game, IntoGame};
 use crate::graph::{Graph, GraphFileError};
 use crate::heap::code::{CodeError, TakeBreakCode};
 use crate::heap::nim::Nim;
@@ -31,7 +33,6 @@ use crate::heap::split::{Divisor, EqualSplit};
 use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
 use crate::memory::MemoryGame;
-use crate::report::SumEvaluator;
 use crate::script::{BoundedScript, ScriptRules};
 use crate::tartan::TartanBoards;
 use crate::turning::{Turning, TurningCodeError};
@@ -119,39 +120,6 @@ fn spec_forms() -> String {
         .map(|(form, _)| form)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A game named by a spec.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub enum Game {
-    /// A heap game (positions are heap sizes).
-    Heap(HeapGame),
-    /// An explicit game graph.
-    Graph(Arc<Graph>),
-    /// A cutting game on boxes (`cut:D`).
-    Cut(CutGame),
-    /// A game of a family with positions of its own kind, evaluated by the
-    /// generic solver ([`Family::positional`]).
-    Positional(Arc<dyn SumEvaluator>),
-}
-
-/// A family whose positions are not heaps: how its game becomes a [`Game`].
-pub trait IntoGame {
-    /// The game.
-    fn into_game(self) -> Game;
-}
-
-impl IntoGame for Graph {
-    fn into_game(self) -> Game {
-        Game::Graph(Arc::new(self))
-    }
-}
-
-impl IntoGame for CutGame {
-    fn into_game(self) -> Game {
-        Game::Cut(self)
-    }
 }
 
 /// One family of games as specs name it: the registry entry that drives
@@ -306,7 +274,16 @@ pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
 
 /// The heap game a spec names, if it names one.
 pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
-    parse_spec(spec)?.into_heap(spec)
+    into_heap(parse_spec(spec)?, spec)
+}
+
+/// The heap game of `game`, for a request of heap values on the game of
+/// `spec` ([`not_a_heap_game`] otherwise).
+pub fn into_heap(game: Game, spec: &str) -> Result<HeapGame, SpecError> {
+    match game {
+        Game::Heap(game) => Ok(game),
+        _ => Err(not_a_heap_game(spec)),
+    }
 }
 
 /// The refusal of a request for heap values (values, period, analyze...)
@@ -353,39 +330,6 @@ pub fn parse_spec_from(spec: &str, source: SpecSource) -> Result<Game, SpecError
         }
     }
     parse_spec(spec)
-}
-
-impl Game {
-    /// `"heap"`, `"rows"` (coin-turning: heaps stand for heads),
-    /// `"graph"`, `"cut"` or `"positional"` (pairs, boards).
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Game::Heap(game) if game.family().own_positions().is_some() => "rows",
-            Game::Heap(_) => "heap",
-            Game::Graph(_) => "graph",
-            Game::Cut(_) => "cut",
-            Game::Positional(_) => "positional",
-        }
-    }
-
-    /// The heap game, for a request of heap values on the game of `spec`
-    /// ([`not_a_heap_game`] otherwise).
-    pub fn into_heap(self, spec: &str) -> Result<HeapGame, SpecError> {
-        match self {
-            Game::Heap(game) => Ok(game),
-            _ => Err(not_a_heap_game(spec)),
-        }
-    }
-
-    /// The heap game, when this is one.
-    #[must_use]
-    pub fn as_heap(&self) -> Option<&HeapGame> {
-        match self {
-            Game::Heap(game) => Some(game),
-            _ => None,
-        }
-    }
 }
 
 /// The game a spec names: the family whose prefix it starts with reads

@@ -14,10 +14,11 @@ use common::numbers;
 use std::collections::HashMap;
 
 use grundy::heap::code::TakeBreakCode;
+use grundy::heap::misere::{heap_genus, heap_misere_values};
 use grundy::heap::nim::Nim;
 use grundy::misere::{
-    genus_symbol, heap_genus, heap_misere_values, is_tame_genus, misere_analysis,
-    nim_is_p_position, nim_winning_moves, MisereSearch,
+    genus_symbol, is_tame_genus, misere_analysis, nim_is_p_position, nim_winning_moves,
+    MisereSearch,
 };
 use grundy::{HeapGame, HeapRuleset};
 
@@ -320,7 +321,7 @@ fn subtract_134(n: u64) -> Vec<Vec<u64>> {
 
 #[test]
 fn quotients_predict_every_sum_of_up_to_four_heaps() {
-    use grundy::misere::quotient::{misere_quotient, QuotientLimits};
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     use grundy::spec::parse_heap_spec;
     type Moves = Box<dyn Fn(u64) -> Vec<Vec<u64>>>;
     let mut games: Vec<(&str, u64, Moves)> = GAMES
@@ -361,7 +362,7 @@ fn quotients_predict_every_sum_of_up_to_four_heaps() {
 
 #[test]
 fn quotient_winning_moves_are_the_moves_to_p_positions() {
-    use grundy::misere::quotient::{misere_quotient, QuotientLimits};
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     let game = code("0.77");
     let quotient = misere_quotient(&game, 12, QuotientLimits::default(), &mut |_, _| {}).unwrap();
     let moves = |n: u64| octal_options(&[0, 7, 7], n);
@@ -407,7 +408,7 @@ fn quotient_winning_moves_are_the_moves_to_p_positions() {
 
 #[test]
 fn quotient_orders_match_the_published_ones() {
-    use grundy::misere::quotient::{misere_quotient, QuotientLimits};
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     // Misère Nim restricted to heaps below 2^k (k >= 2) has order 2^k + 2
     // and a P-portion of 2 elements: by Bouton's rule a sum with a heap of
     // two or more is classed by its nim-sum (2^k classes) and a sum of
@@ -439,7 +440,7 @@ fn quotient_orders_match_the_published_ones() {
 
 #[test]
 fn kayles_quotient_to_forty_agrees_with_the_search_on_random_sums() {
-    use grundy::misere::quotient::{misere_quotient, QuotientLimits};
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     let game = code("0.77");
     let quotient = misere_quotient(&game, 40, QuotientLimits::default(), &mut |_, _| {}).unwrap();
     let rules = HeapRuleset::new(game.clone());

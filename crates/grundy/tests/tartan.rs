@@ -9,7 +9,7 @@
 mod common;
 
 use common::coins::{moves_of, rules};
-use grundy::report::eval_report;
+use grundy::evaluate::eval_report;
 use grundy::spec::{parse_spec, Game};
 use grundy::tartan::{parse_board, Board, TartanBoards};
 use grundy::{Nimber, Ruleset, Solver};

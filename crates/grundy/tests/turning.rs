@@ -12,7 +12,7 @@ mod common;
 
 use common::coins::{moves_of, rules};
 
-use grundy::report::eval_report;
+use grundy::evaluate::eval_report;
 use grundy::spec::{parse_spec, Game, SpecError};
 use grundy::turning::{parse_row, CoinRow, CoinRows, Turning, TurningCode, NAMED_TURNING};
 use grundy::{HeapGame, Nimber, Ruleset, Solver};
@@ -260,7 +260,7 @@ fn misere_on_the_heap_representation_is_refused() {
     let Ok(Game::Heap(game)) = parse_spec("mock-turtles") else {
         panic!()
     };
-    let error = grundy::misere::heap_misere_values(&game, 5, &mut |_| Ok(())).unwrap_err();
+    let error = grundy::heap::misere::heap_misere_values(&game, 5, &mut |_| Ok(())).unwrap_err();
     assert!(error.to_string().contains("eval --misere"), "{error}");
 }
 

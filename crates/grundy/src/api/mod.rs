@@ -26,9 +26,8 @@
 //! | the genus of heaps or of positions | [`genus`] |
 //! | the misère quotient | [`quotient`] |
 
-pub mod limits;
-
-pub use limits::CountedRequest;
+pub use crate::limits;
+pub use crate::limits::CountedRequest;
 
 use std::sync::Arc;
 
@@ -36,15 +35,18 @@ use serde::Serialize;
 
 use crate::convention::Convention;
 use crate::error::GameError;
+use crate::evaluate::{
+    misere_eval_report, parse_positions, perfect_reply, theorem_after, with_theorem_hint,
+    SumEvaluator,
+};
 use crate::evaluator::{sum_evaluator, Inputs};
+use crate::heap::misere::{misere_heap_eval_report, quotient_report};
+use crate::heap::quotient::{misere_quotient, QuotientLimits};
 use crate::heap::HeapGame;
-use crate::misere::quotient::{misere_quotient, QuotientLimits};
 use crate::period::PeriodReport;
 use crate::report::{
-    misere_eval_report, misere_heap_eval_report, parse_positions, perfect_reply, quotient_report,
-    theorem_after, with_theorem_hint, AnalyzeReport, CheckReport, CounterexampleReport, EvalReport,
-    GenusReport, LoopyEvalReport, MisereEvalReport, MisereValueReport, PeriodSummary, PlayMove,
-    QuotientReport, SumEvaluator, ValueReport,
+    AnalyzeReport, CheckReport, CounterexampleReport, EvalReport, GenusReport, LoopyEvalReport,
+    MisereEvalReport, MisereValueReport, PeriodSummary, PlayMove, QuotientReport, ValueReport,
 };
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
@@ -548,7 +550,7 @@ pub fn value<I: Inputs>(
 ) -> Result<HeapValue, I::Error> {
     match convention {
         Convention::Misere => {
-            let (value, method) = crate::misere::heap_misere_value(game, n)
+            let (value, method) = crate::heap::misere::heap_misere_value(game, n)
                 .map_err(|e| e.context(format!("the misère value of a heap of {n}")))?;
             Ok(HeapValue::Misere(MisereValueReport {
                 game: spec.to_owned(),

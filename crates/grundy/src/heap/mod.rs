@@ -8,7 +8,9 @@
 //! precomputed nim-sequence so that sums of large heaps evaluate instantly.
 
 pub mod code;
+pub mod misere;
 pub mod nim;
+pub mod quotient;
 pub mod split;
 pub mod subtraction;
 pub mod take_break;
@@ -17,11 +19,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::GameError;
+use crate::evaluate::SumEvaluator;
 use crate::nimber::Nimber;
 use crate::period::{
     find_period_in, judge, value_from_period, PeriodReport, Periodicity, ProofRule,
 };
-use crate::report::SumEvaluator;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::{DenseEngine, Kernel};
 use crate::sequence::{EngineChoice, NimSequence};

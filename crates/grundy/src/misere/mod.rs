@@ -32,18 +32,16 @@
 //! when either some heap has two or more tokens and the heaps' XOR is 0,
 //! or every heap has at most one token and an odd number have one.
 //!
-//! For heap games, [`quotient`] computes the misère quotient of the heaps
-//! up to a bound, which decides any sum of them from the product of its
-//! heaps' elements; `eval --misere` uses it when it is found quickly.
-
-pub mod quotient;
+//! This module knows no family. What is particular to heap games (the
+//! misère values and genus of heaps, the misère quotient, the choice of
+//! Bouton's rule, the quotient or the search for a sum of heaps) lives
+//! with the heap families, in `heap::misere` and `heap::quotient`.
 
 use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
 use crate::error::GameError;
-use crate::heap::{HeapGame, HeapRuleset};
 use crate::nimber::MexSet;
 use crate::period::{judge, PeriodReport, ProofRule};
 use crate::ruleset::{Options, Ruleset};
@@ -611,45 +609,6 @@ pub const fn nim_misere_value(n: u64) -> u64 {
     }
 }
 
-/// The misère nim-values of the heaps `0..count` of a heap game: by
-/// Bouton's rule for Nim, by the search otherwise, calling
-/// `progress(done)` after each heap (an error from it stops the work).
-pub fn heap_misere_values(
-    game: &HeapGame,
-    count: u64,
-    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
-) -> Result<NimSequence, GameError> {
-    game.check_misere_on_heaps()?;
-    let mut values = NimSequence::new();
-    if game.family().is_nim() {
-        values.try_reserve(usize::try_from(count).unwrap_or(usize::MAX))?;
-        for n in 0..count {
-            values.push(nim_misere_value(n))?;
-        }
-        progress(count)?;
-        return Ok(values);
-    }
-    let rules = HeapRuleset::new(game.clone());
-    let mut search = MisereSearch::new(&rules);
-    for n in 0..count {
-        values.push(search.misere_value(&[n], &[])?)?;
-        progress(n + 1)?;
-    }
-    Ok(values)
-}
-
-/// The misère nim-value of a heap of `n` of a heap game, and what gave
-/// it: Bouton's rule for Nim (any n), the search otherwise.
-pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod), GameError> {
-    game.check_misere_on_heaps()?;
-    if game.family().is_nim() {
-        return Ok((nim_misere_value(n), MisereMethod::Bouton));
-    }
-    let rules = HeapRuleset::new(game.clone());
-    let value = MisereSearch::new(&rules).misere_value(&[n], &[])?;
-    Ok((value, MisereMethod::Search))
-}
-
 /// What the misère values G-(0..len) establish about their periodicity:
 /// a pattern observed only, since no theorem here proves one.
 #[must_use]
@@ -658,23 +617,4 @@ pub fn judge_misere_values(values: &NimSequence) -> PeriodReport {
         "no periodicity theorem covers misère values: the pattern is observed".to_owned(),
     );
     judge(&rule, values)
-}
-
-/// The genus of each heap `0..count` of a heap game (g₀ from the normal
-/// play values), calling `progress(done)` after each heap.
-pub fn heap_genus(
-    game: &HeapGame,
-    count: u64,
-    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
-) -> Result<Vec<Vec<u64>>, GameError> {
-    game.check_misere_on_heaps()?;
-    let normal = game.nim_sequence(usize::try_from(count).unwrap_or(usize::MAX))?;
-    let rules = HeapRuleset::new(game.clone());
-    let mut search = MisereSearch::new(&rules);
-    let mut genus = Vec::new();
-    for n in 0..count {
-        genus.push(search.genus(&n, normal.get(n as usize))?);
-        progress(n + 1)?;
-    }
-    Ok(genus)
 }

@@ -30,11 +30,11 @@ pub mod code;
 use std::sync::Arc;
 
 use crate::error::GameError;
+use crate::evaluate::SumEvaluator;
 use crate::family::SpecForm;
 use crate::heap::{HeapFamily, MoveCount, OwnPositions};
 use crate::nimber::Nimber;
 use crate::period::ProofRule;
-use crate::report::SumEvaluator;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;

@@ -92,6 +92,9 @@ pub const MAX_PLAY_MOVES: usize = 4096;
 /// server) computes.
 pub const MAX_CUT_SIDE: usize = 64;
 
+/// Operations one call of a script may perform before it is stopped.
+pub const SCRIPT_OPERATIONS: u64 = 50_000_000;
+
 pub use crate::misere::MAX_SUMS;
 pub use crate::remoteness::MAX_HEAP as REMOTENESS_MAX_HEAP;
 

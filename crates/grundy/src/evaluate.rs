@@ -1,0 +1,616 @@
+//! Evaluating sums of any game, and the reports built from it: the
+//! work behind `eval`, `moves` and play, kept apart from the report types
+//! (which are plain data, [`crate::report`]).
+//!
+//! [`SumEvaluator`] is the type-erased face of a [`Ruleset`]: positions
+//! read from text, sums evaluated in normal or misère play, moves listed,
+//! so that a family with positions of its own kind (a pair `(3,5)`, a row
+//! of coins) needs no code in any face. Every ruleset is one, by the
+//! generic solver and the generic misère search; [`LoopyGame`] is the one
+//! of a graph with cycles (Smith's values, draws included). The builders
+//! ([`eval_report`], [`misere_eval_report`], [`theorem_eval_report`],
+//! [`loopy_eval_report`]) turn an engine's answer into a report.
+//!
+//! Nothing here knows a family: the heap families' own methods (Bouton's
+//! rule, the misère quotient) are in `heap::misere`, and the request
+//! layer ([`crate::api`]) chooses among them.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::convention::Convention;
+use crate::error::GameError;
+use crate::graph::Graph;
+use crate::loopy::{self, LoopySolution, LoopyValue};
+use crate::misere::{misere_analysis, MisereMethod, MisereSearch};
+use crate::report::{
+    EvalReport, GenusReport, LoopyEvalReport, MisereEvalReport, MoveReport, PlayMove,
+    UnlistedReport, RESULT_SHOWN_UP_TO,
+};
+use crate::ruleset::Ruleset;
+use crate::solver::Solver;
+use crate::sum::{analyze_sum, Outcome, WinningMove};
+
+/// Reads the components of a sum written by a user.
+pub fn parse_positions<R: Ruleset>(
+    rules: &R,
+    texts: &[String],
+) -> Result<Vec<R::Position>, GameError> {
+    texts.iter().map(|t| rules.parse_position(t)).collect()
+}
+
+/// `eval`: the value, outcome and every winning move of the sum of
+/// `positions` in any ruleset, positions written as the ruleset writes
+/// them ([`Ruleset::position_json`], [`Ruleset::format_position`]).
+pub fn eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+) -> Result<EvalReport, GameError> {
+    let mut solver = Solver::new(rules);
+    let analysis = analyze_sum(&mut solver, positions)?;
+    let json = |p: &R::Position| rules.position_json(p);
+    let text = |p: &R::Position| rules.format_position(p);
+    let winning_moves = move_reports(rules, positions, &analysis.winning_moves);
+    let unlisted: Vec<UnlistedReport> = analysis
+        .unlisted
+        .iter()
+        .map(|u| UnlistedReport {
+            component: u.component,
+            from: json(&positions[u.component]),
+            reason: u.reason.clone(),
+            from_text: text(&positions[u.component]),
+        })
+        .collect();
+    Ok(EvalReport {
+        game: spec.to_owned(),
+        position: positions.iter().map(json).collect(),
+        component_values: analysis
+            .component_values
+            .iter()
+            .map(|v| v.value())
+            .collect(),
+        value: analysis.value.value(),
+        outcome: analysis.outcome,
+        winning_moves,
+        winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
+        remoteness: None,
+        position_text: positions.iter().map(text).collect(),
+    })
+}
+
+/// The report of each winning move of the sum of `positions`, in normal
+/// or misère play: every move leaving the same option (a cut and its
+/// mirror images, [`Ruleset::equivalent_moves`]), the whole sum after it
+/// for sums of up to [`RESULT_SHOWN_UP_TO`] components.
+pub(crate) fn move_reports<R: Ruleset>(
+    rules: &R,
+    positions: &[R::Position],
+    moves: &[WinningMove<R::Position>],
+) -> Vec<MoveReport> {
+    let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
+    let json = |p: &R::Position| rules.position_json(p);
+    let text = |p: &R::Position| rules.format_position(p);
+    let mut reports = Vec::new();
+    for m in moves {
+        // Moves leaving the same option share everything but their
+        // description.
+        let all = rules.equivalent_moves(&m.from, &m.to);
+        let result = show_result.then(|| m.result(positions));
+        let to: Vec<Value> = m.to.iter().map(json).collect();
+        let result_json: Option<Vec<Value>> = result.as_ref().map(|r| r.iter().map(json).collect());
+        let to_text: Vec<String> = m.to.iter().map(text).collect();
+        let result_text: Option<Vec<String>> =
+            result.as_ref().map(|r| r.iter().map(text).collect());
+        for (i, description) in all.iter().enumerate() {
+            reports.push(MoveReport {
+                component: m.component,
+                from: json(&m.from),
+                to: to.clone(),
+                description: description.clone(),
+                result: result_json.clone(),
+                // The first stands for the others.
+                representative: (all.len() > 1).then_some(i == 0),
+                to_text: to_text.clone(),
+                result_text: result_text.clone(),
+            });
+        }
+    }
+    reports
+}
+
+/// `eval --misere` of the sum of `positions` in any ruleset, by the
+/// memoised search over sums ([`MisereSearch`]).
+pub fn misere_eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+) -> Result<MisereEvalReport, GameError> {
+    let mut search = MisereSearch::new(rules);
+    let analysis = misere_analysis(&mut search, positions)?;
+    Ok(MisereEvalReport {
+        game: spec.to_owned(),
+        convention: Convention::Misere,
+        position: positions.iter().map(|p| rules.position_json(p)).collect(),
+        outcome: Outcome::of_p(analysis.is_p),
+        method: MisereMethod::Search.as_str().to_owned(),
+        winning_moves: move_reports(rules, positions, &analysis.winning_moves),
+        position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+    })
+}
+
+/// `eval` of one position by a theorem of its family
+/// ([`Ruleset::outcome_by_theorem`]): its normal-play outcome and every
+/// winning move, with no nim-value.
+pub fn theorem_eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    outcome: crate::ruleset::TheoremOutcome<R::Position>,
+) -> MisereEvalReport {
+    let verdict = Outcome::of_p(outcome.is_p());
+    let position = [outcome.position];
+    let moves: Vec<WinningMove<R::Position>> = outcome
+        .winning
+        .into_iter()
+        .map(|to| WinningMove {
+            component: 0,
+            from: position[0].clone(),
+            to,
+        })
+        .collect();
+    MisereEvalReport {
+        game: spec.to_owned(),
+        convention: Convention::Normal,
+        position: position.iter().map(|p| rules.position_json(p)).collect(),
+        outcome: verdict,
+        method: outcome.method,
+        winning_moves: move_reports(rules, &position, &moves),
+        position_text: position.iter().map(|p| rules.format_position(p)).collect(),
+    }
+}
+
+/// After `error` from evaluating (or reading) the sum `texts`: when it is
+/// a limit and the sum is one position a theorem of its family covers,
+/// that theorem's report; otherwise the error
+/// ([`with_theorem_hint`]'s).
+pub fn theorem_after(
+    evaluator: &(impl SumEvaluator + ?Sized),
+    spec: &str,
+    texts: &[String],
+    error: GameError,
+) -> Result<MisereEvalReport, GameError> {
+    if matches!(error, GameError::Limit { .. }) {
+        if let Some(report) = evaluator.evaluate_by_theorem(spec, texts) {
+            return report;
+        }
+    }
+    Err(with_theorem_hint(evaluator, spec, texts, error))
+}
+
+/// A limit met by a sum of several positions, one of which a theorem
+/// covers alone: the error says so, since the sum needs nim-values the
+/// theorem does not give.
+pub fn with_theorem_hint(
+    evaluator: &(impl SumEvaluator + ?Sized),
+    spec: &str,
+    texts: &[String],
+    error: GameError,
+) -> GameError {
+    let GameError::Limit { what, limit } = error else {
+        return error;
+    };
+    let covered = (texts.len() > 1)
+        .then(|| {
+            texts.iter().find(|text| {
+                matches!(
+                    evaluator.evaluate_by_theorem(spec, std::slice::from_ref(*text)),
+                    Some(Ok(_))
+                )
+            })
+        })
+        .flatten();
+    match covered {
+        Some(text) => GameError::Limit {
+            what,
+            limit: format!(
+                "{limit}; alone, {text} has its outcome by a theorem, but a sum needs its nim-value"
+            ),
+        },
+        None => GameError::Limit { what, limit },
+    }
+}
+
+/// A game of any family whose positions are read from text and whose sums
+/// the generic solver evaluates: the type-erased face of a [`Ruleset`],
+/// so that a family with positions of its own kind (a pair `(3,5)`, a row
+/// of coins) needs no code in the command line or the server.
+pub trait SumEvaluator: fmt::Debug + Send + Sync {
+    /// Reads the components of a sum, only to check them: an error names
+    /// the first that is not a position.
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError>;
+
+    /// [`eval_report`] of the sum written `texts`.
+    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError>;
+
+    /// [`misere_eval_report`] of the sum written `texts`.
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError>;
+
+    /// The remoteness of the sum written `texts`
+    /// ([`crate::remoteness::RemotenessSearch`]).
+    fn remoteness(&self, texts: &[String]) -> Result<u32, GameError>;
+
+    /// The family's table over two coordinates ([`Ruleset::value_grid`]).
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid>;
+
+    /// The misère nim-value of each position written `texts`, taken
+    /// alone, by one search shared by all.
+    fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError>;
+
+    /// The genus of each position written `texts` (g₀ its normal-play
+    /// value), with the positions as JSON and as text.
+    fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError>;
+
+    /// Every move of the sum written `texts`, with the sum it leaves
+    /// (written as the game writes positions) and whether it wins (leaves
+    /// a P-position, in normal or misère play): what a player chooses
+    /// from, and what a perfect opponent picks from.
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError>;
+
+    /// The report of a sum in a game with cycles (Smith's rule, draws
+    /// included), for the games that have them; `None` for acyclic games,
+    /// whose sums [`SumEvaluator::evaluate`] reports.
+    fn loopy_evaluate(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Option<Result<LoopyEvalReport, GameError>> {
+        None
+    }
+
+    /// The outcome of a sum of one position by a theorem of its family
+    /// ([`theorem_eval_report`]); `None` when no theorem covers it.
+    fn evaluate_by_theorem(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Option<Result<MisereEvalReport, GameError>> {
+        None
+    }
+}
+
+/// The perfect opponent's choice among `moves`: a move to a P-position
+/// when there is one, else one that keeps a draw (games with cycles),
+/// else the one after which the game lasts longest (the largest
+/// remoteness); `None` when there is no move.
+#[must_use]
+pub fn perfect_reply(moves: &[PlayMove]) -> Option<&PlayMove> {
+    moves
+        .iter()
+        .find(|m| m.wins)
+        .or_else(|| moves.iter().find(|m| m.draws))
+        .or_else(|| moves.iter().max_by_key(|m| m.remoteness.unwrap_or(0)))
+}
+
+/// A game graph with cycles, solved once (Smith's generalised values):
+/// the [`SumEvaluator`] that plays its sums, draws included. Its sums
+/// are reported by [`SumEvaluator::loopy_evaluate`]; the reports of
+/// acyclic games (values, misère play, remoteness of sums) are refused
+/// with the reason.
+#[derive(Debug)]
+pub struct LoopyGame {
+    graph: Arc<Graph>,
+    solution: LoopySolution,
+}
+
+impl LoopyGame {
+    /// Solves `graph`.
+    #[must_use]
+    pub fn new(graph: Arc<Graph>) -> LoopyGame {
+        let solution = LoopySolution::solve(graph.digraph());
+        LoopyGame { graph, solution }
+    }
+
+    fn not_here(&self, what: &str) -> GameError {
+        GameError::Rules {
+            message: format!(
+                "this graph has cycles: {what} is defined for acyclic games only (its sums have Smith's generalised values, draws included)"
+            ),
+        }
+    }
+}
+
+impl SumEvaluator for LoopyGame {
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
+        parse_positions(&*self.graph, texts).map(drop)
+    }
+
+    fn evaluate(&self, _spec: &str, _texts: &[String]) -> Result<EvalReport, GameError> {
+        Err(self.not_here("a nim-value of the sum"))
+    }
+
+    fn evaluate_misere(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+    ) -> Result<MisereEvalReport, GameError> {
+        Err(self.not_here("misère play"))
+    }
+
+    fn remoteness(&self, _texts: &[String]) -> Result<u32, GameError> {
+        Err(self.not_here("the remoteness of a sum"))
+    }
+
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
+        None
+    }
+
+    fn misere_values(&self, _texts: &[String]) -> Result<Vec<u64>, GameError> {
+        Err(self.not_here("misère play"))
+    }
+
+    fn genera(&self, _spec: &str, _texts: &[String]) -> Result<GenusReport, GameError> {
+        Err(self.not_here("the genus"))
+    }
+
+    /// Every move, each judged by Smith's rule on the sum it leaves: a win
+    /// (it leaves P), a draw kept (it leaves D), or neither; the
+    /// remoteness of the vertex left when the sum has one component.
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+        if convention.is_misere() {
+            return Err(self.not_here("misère play"));
+        }
+        let positions = parse_positions(&*self.graph, texts)?;
+        let digraph = self.graph.digraph();
+        let values: Vec<LoopyValue> = positions
+            .iter()
+            .map(|&v| self.solution.value(digraph, v))
+            .collect();
+        let mut moves = Vec::new();
+        for (i, &v) in positions.iter().enumerate() {
+            let mut followers = self.graph.successors(v).to_vec();
+            followers.sort_unstable();
+            followers.dedup();
+            for w in followers {
+                if moves.len() >= MAX_PLAY_MOVES {
+                    return Err(GameError::Limit {
+                        what: "listing the moves of this sum".to_owned(),
+                        limit: format!("{MAX_PLAY_MOVES} moves"),
+                    });
+                }
+                let after = self.solution.value(digraph, w);
+                let rest = values
+                    .iter()
+                    .enumerate()
+                    .map(|(j, x)| if j == i { &after } else { x });
+                let outcome = loopy::sum_outcome(rest);
+                let mut position = positions.clone();
+                position[i] = w;
+                moves.push(PlayMove {
+                    description: self.graph.describe_move(&v, &[w]),
+                    position: position
+                        .iter()
+                        .map(|&p| self.graph.format_position(&p))
+                        .collect(),
+                    wins: outcome == Outcome::P,
+                    draws: outcome == Outcome::Draw,
+                    remoteness: (positions.len() == 1)
+                        .then(|| self.solution.remoteness()[w as usize]),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn loopy_evaluate(
+        &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<LoopyEvalReport, GameError>> {
+        Some(
+            parse_positions(&*self.graph, texts)
+                .map(|vertices| loopy_eval_report(&self.graph, &self.solution, spec, &vertices)),
+        )
+    }
+}
+
+use crate::limits::MAX_PLAY_MOVES;
+
+impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
+        parse_positions(self, texts).map(drop)
+    }
+
+    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError> {
+        eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError> {
+        misere_eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn evaluate_by_theorem(
+        &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<MisereEvalReport, GameError>> {
+        let [text] = texts else {
+            return None;
+        };
+        Some(
+            self.outcome_by_theorem(text)?
+                .map(|outcome| theorem_eval_report(self, spec, outcome)),
+        )
+    }
+
+    fn remoteness(&self, texts: &[String]) -> Result<u32, GameError> {
+        crate::remoteness::RemotenessSearch::new(self).remoteness(&parse_positions(self, texts)?)
+    }
+
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
+        Ruleset::value_grid(self)
+    }
+
+    fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut search = MisereSearch::new(self);
+        positions
+            .iter()
+            .map(|p| search.misere_value(std::slice::from_ref(p), &[]))
+            .collect()
+    }
+
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = Solver::new(self);
+        let mut search = MisereSearch::new(self);
+        let mut remoteness = crate::remoteness::RemotenessSearch::new(self);
+        let mut options = crate::ruleset::Options::new();
+        let mut moves = Vec::new();
+        for (i, position) in positions.iter().enumerate() {
+            options.clear();
+            self.options(position, &mut options)?;
+            for option in options.iter() {
+                if moves.len() >= MAX_PLAY_MOVES {
+                    return Err(GameError::Limit {
+                        what: "listing the moves of this sum".to_owned(),
+                        limit: format!("{MAX_PLAY_MOVES} moves"),
+                    });
+                }
+                let mut after: Vec<R::Position> = positions[..i].to_vec();
+                after.extend_from_slice(option);
+                after.extend_from_slice(&positions[i + 1..]);
+                let (wins, far) = match convention {
+                    Convention::Misere => (search.misere_value(&after, &[])? == 0, None),
+                    _ => (
+                        solver.sum_value(&after)?.is_zero(),
+                        remoteness.remoteness(&after).ok(),
+                    ),
+                };
+                moves.push(PlayMove {
+                    description: self.describe_move(position, option),
+                    position: after.iter().map(|p| self.format_position(p)).collect(),
+                    wins,
+                    draws: false,
+                    remoteness: far,
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = Solver::new(self);
+        let mut search = MisereSearch::new(self);
+        let genus = positions
+            .iter()
+            .map(|p| search.genus(p, solver.value(p)?.value()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(GenusReport {
+            positions: Some(positions.iter().map(|p| self.position_json(p)).collect()),
+            position_text: Some(positions.iter().map(|p| self.format_position(p)).collect()),
+            ..GenusReport::of_genera(spec, genus)
+        })
+    }
+}
+
+/// [`LoopyEvalReport`] of the sum of `positions`.
+#[must_use]
+pub fn loopy_eval_report(
+    graph: &Graph,
+    solution: &LoopySolution,
+    spec: &str,
+    positions: &[u32],
+) -> LoopyEvalReport {
+    let digraph = graph.digraph();
+    let values: Vec<LoopyValue> = positions
+        .iter()
+        .map(|&v| solution.value(digraph, v))
+        .collect();
+    let outcome = loopy::sum_outcome(&values);
+    let mut winning = Vec::new();
+    let mut drawing = Vec::new();
+    for (i, &v) in positions.iter().enumerate() {
+        let mut followers = graph.successors(v).to_vec();
+        followers.sort_unstable();
+        followers.dedup();
+        for w in followers {
+            let after = solution.value(digraph, w);
+            let rest = values
+                .iter()
+                .enumerate()
+                .map(|(j, x)| if j == i { &after } else { x });
+            let target = match loopy::sum_outcome(rest) {
+                Outcome::P => &mut winning,
+                Outcome::Draw if outcome == Outcome::Draw => &mut drawing,
+                _ => continue,
+            };
+            target.push(WinningMove {
+                component: i,
+                from: v,
+                to: vec![w],
+            });
+        }
+    }
+    let reason = loopy_reason(&values, outcome);
+    LoopyEvalReport {
+        game: spec.to_owned(),
+        position: positions
+            .iter()
+            .map(|&v| graph.name(v).to_owned())
+            .collect(),
+        values: values
+            .iter()
+            .map(|x| match x {
+                LoopyValue::Finite(m) => Some(*m),
+                LoopyValue::Infinite(_) => None,
+            })
+            .collect(),
+        escapes: values
+            .iter()
+            .map(|x| match x {
+                LoopyValue::Infinite(k) => Some(k.clone()),
+                LoopyValue::Finite(_) => None,
+            })
+            .collect(),
+        outcome,
+        reason,
+        remoteness: positions
+            .iter()
+            .map(|&v| {
+                let r = solution.remoteness()[v as usize];
+                (r != loopy::DRAWN).then_some(r)
+            })
+            .collect(),
+        winning_moves: move_reports(graph, positions, &winning),
+        drawing_moves: (outcome == Outcome::Draw).then(|| move_reports(graph, positions, &drawing)),
+        symbols: values.iter().map(LoopyValue::symbol).collect(),
+    }
+}
+
+/// Smith's rule applied to these values, in words.
+fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
+    let infinite: Vec<&LoopyValue> = values
+        .iter()
+        .filter(|v| matches!(v, LoopyValue::Infinite(_)))
+        .collect();
+    let xor = values.iter().fold(0u64, |x, v| match v {
+        LoopyValue::Finite(m) => x ^ m,
+        LoopyValue::Infinite(_) => x,
+    });
+    match infinite.len() {
+        0 => format!("every value is finite: their XOR is {xor}"),
+        1 => format!(
+            "one value is {}, the others XOR to {xor}, which {} among its escapes",
+            infinite[0].symbol(),
+            if outcome == Outcome::N {
+                "is"
+            } else {
+                "is not"
+            }
+        ),
+        n => format!("{n} values are infinite: neither player can force a win"),
+    }
+}

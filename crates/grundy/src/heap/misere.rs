@@ -1,0 +1,196 @@
+//! Misère play of heap games: the misère values and the genus of heaps,
+//! and the evaluation of a sum of heaps by the best method there is
+//! (Bouton's rule for Nim, else the misère quotient of the heaps when it
+//! is found quickly, else the generic search of [`crate::misere`]). The
+//! convention's engine knows no family; what heaps allow beyond it is
+//! here, with the heap families.
+
+use serde_json::Value;
+
+use crate::error::GameError;
+use crate::evaluate::{misere_eval_report, move_reports};
+use crate::heap::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
+use crate::heap::{HeapGame, HeapRuleset};
+use crate::limits::{QUOTIENT_EVAL_MAX_HEAP, QUOTIENT_EVAL_TIME};
+use crate::misere::{nim_misere_value, nim_winning_moves, MisereMethod, MisereSearch};
+use crate::report::{GeneratorReport, MisereEvalReport, QuotientReport, RelationReport};
+use crate::ruleset::Ruleset;
+use crate::sequence::NimSequence;
+use crate::sum::{Outcome, WinningMove};
+use crate::Convention;
+
+/// The misère nim-values of the heaps `0..count` of a heap game: by
+/// Bouton's rule for Nim, by the search otherwise, calling
+/// `progress(done)` after each heap (an error from it stops the work).
+pub fn heap_misere_values(
+    game: &HeapGame,
+    count: u64,
+    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
+) -> Result<NimSequence, GameError> {
+    game.check_misere_on_heaps()?;
+    let mut values = NimSequence::new();
+    if game.family().is_nim() {
+        values.try_reserve(usize::try_from(count).unwrap_or(usize::MAX))?;
+        for n in 0..count {
+            values.push(nim_misere_value(n))?;
+        }
+        progress(count)?;
+        return Ok(values);
+    }
+    let rules = HeapRuleset::new(game.clone());
+    let mut search = MisereSearch::new(&rules);
+    for n in 0..count {
+        values.push(search.misere_value(&[n], &[])?)?;
+        progress(n + 1)?;
+    }
+    Ok(values)
+}
+
+/// The misère nim-value of a heap of `n` of a heap game, and what gave
+/// it: Bouton's rule for Nim (any n), the search otherwise.
+pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod), GameError> {
+    game.check_misere_on_heaps()?;
+    if game.family().is_nim() {
+        return Ok((nim_misere_value(n), MisereMethod::Bouton));
+    }
+    let rules = HeapRuleset::new(game.clone());
+    let value = MisereSearch::new(&rules).misere_value(&[n], &[])?;
+    Ok((value, MisereMethod::Search))
+}
+
+/// The genus of each heap `0..count` of a heap game (g₀ from the normal
+/// play values), calling `progress(done)` after each heap.
+pub fn heap_genus(
+    game: &HeapGame,
+    count: u64,
+    progress: &mut dyn FnMut(u64) -> Result<(), GameError>,
+) -> Result<Vec<Vec<u64>>, GameError> {
+    game.check_misere_on_heaps()?;
+    let normal = game.nim_sequence(usize::try_from(count).unwrap_or(usize::MAX))?;
+    let rules = HeapRuleset::new(game.clone());
+    let mut search = MisereSearch::new(&rules);
+    let mut genus = Vec::new();
+    for n in 0..count {
+        genus.push(search.genus(&n, normal.get(n as usize))?);
+        progress(n + 1)?;
+    }
+    Ok(genus)
+}
+
+/// `eval --misere` of a sum of Nim heaps, by Bouton's misère rule (no
+/// search: heaps of any size); `rules` words the moves.
+pub fn misere_nim_report<R: Ruleset<Position = u64>>(
+    rules: &R,
+    spec: &str,
+    heaps: &[u64],
+) -> MisereEvalReport {
+    let moves: Vec<WinningMove<u64>> = nim_winning_moves(heaps)
+        .into_iter()
+        .map(|(component, left)| WinningMove {
+            component,
+            from: heaps[component],
+            to: if left == 0 { Vec::new() } else { vec![left] },
+        })
+        .collect();
+    let is_p = crate::misere::nim_is_p_position(heaps);
+    MisereEvalReport {
+        game: spec.to_owned(),
+        convention: Convention::Misere,
+        position: heaps.iter().map(|&h| Value::from(h)).collect(),
+        outcome: Outcome::of_p(is_p),
+        method: MisereMethod::Bouton.as_str().to_owned(),
+        winning_moves: move_reports(rules, heaps, &moves),
+        position_text: heaps.iter().map(u64::to_string).collect(),
+    }
+}
+
+/// `eval --misere` of a sum of heaps from the misère quotient of the heaps
+/// up to the largest: its element, and every option's.
+pub fn misere_quotient_eval_report(
+    game: &HeapGame,
+    spec: &str,
+    heaps: &[u64],
+    quotient: &MisereQuotient,
+) -> Result<MisereEvalReport, GameError> {
+    let rules = HeapRuleset::new(game.clone());
+    let moves = quotient.winning_moves(game, heaps)?;
+    Ok(MisereEvalReport {
+        game: spec.to_owned(),
+        convention: Convention::Misere,
+        position: heaps.iter().map(|&h| Value::from(h)).collect(),
+        outcome: Outcome::of_p(quotient.is_p_position(heaps)?),
+        method: format!(
+            "the misère quotient of the heaps up to {} (order {}, verified)",
+            quotient.max_heap(),
+            quotient.order()
+        ),
+        winning_moves: move_reports(&rules, heaps, &moves),
+        position_text: heaps.iter().map(u64::to_string).collect(),
+    })
+}
+
+/// The report of a computed quotient.
+#[must_use]
+pub fn quotient_report(spec: &str, quotient: &MisereQuotient) -> QuotientReport {
+    let presentation = quotient.presentation();
+    QuotientReport {
+        game: spec.to_owned(),
+        max_heap: quotient.max_heap(),
+        order: quotient.order(),
+        generators: presentation
+            .generators
+            .iter()
+            .map(|g| GeneratorReport {
+                name: g.name.clone(),
+                heap: g.heap,
+            })
+            .collect(),
+        relations: presentation
+            .relations
+            .iter()
+            .map(|r| RelationReport {
+                lhs: presentation.word(&r.lhs),
+                rhs: presentation.word(&r.rhs),
+            })
+            .collect(),
+        p_portion: (0..quotient.order() as Element)
+            .filter(|&x| quotient.is_p(x))
+            .map(|x| presentation.element_word(x))
+            .collect(),
+        heap_elements: quotient
+            .heap_elements()
+            .iter()
+            .map(|&x| presentation.element_word(x))
+            .collect(),
+        orders: quotient.orders().to_vec(),
+        stable_since: quotient.stable_since(),
+    }
+}
+
+/// `eval --misere` of a sum of heaps of a heap game: Bouton's rule for
+/// Nim; otherwise the misère quotient of the heaps up to the largest when
+/// it is found within [`QUOTIENT_EVAL_TIME`] and 1024 elements, the search
+/// when it is not.
+pub fn misere_heap_eval_report(
+    game: &HeapGame,
+    spec: &str,
+    heaps: &[u64],
+) -> Result<MisereEvalReport, GameError> {
+    game.check_misere_on_heaps()?;
+    let rules = HeapRuleset::new(game.clone());
+    if game.family().is_nim() {
+        return Ok(misere_nim_report(&rules, spec, heaps));
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest <= QUOTIENT_EVAL_MAX_HEAP {
+        let limits = QuotientLimits {
+            max_order: crate::limits::QUOTIENT_EVAL_ORDER,
+            deadline: Some(std::time::Instant::now() + QUOTIENT_EVAL_TIME),
+        };
+        // A quotient too large or too slow leaves the sum to the search.
+        if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_, _| {}) {
+            return misere_quotient_eval_report(game, spec, heaps, &quotient);
+        }
+    }
+    misere_eval_report(&rules, spec, heaps)
+}
