@@ -1,5 +1,6 @@
 //! The `grundy` command: parses arguments and wires the library's engines
 //! to the terminal. Exit codes: 0 ok, 1 a negative answer, 2 an error.
+#![forbid(unsafe_code)]
 
 mod analyze;
 mod compute;

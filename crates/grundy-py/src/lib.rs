@@ -16,6 +16,7 @@
 //! itself is kept in [`PENDING`] so that Python sees it, not a wrapped
 //! message. Rules written in Python (`Game.from_rules`) take the GIL for
 //! each call; an exception they raise is kept the same way.
+#![forbid(unsafe_code)]
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

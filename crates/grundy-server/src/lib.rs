@@ -28,6 +28,7 @@
 //! reads no file a request names. A graph of the user's own is sent with
 //! the request instead (`game=graph&graph=a: b c%0Ab: c%0Ac:`, or the
 //! `graph` field of a play request), within the size limits.
+#![forbid(unsafe_code)]
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -4,6 +4,11 @@
 //! same moves and the player who cannot move loses. Every position has a
 //! Grundy value ([`Nimber`]); a sum of games has the XOR of the values.
 //!
+//! The engines (nimbers, sequences, periods, the solver, sums, loopy
+//! values, remoteness, the misère search) are the crate `grundy-engine`,
+//! re-exported here under the same paths; this crate holds the families,
+//! the registry of specs and the request layer ([`api`]).
+//!
 //! * [`api`]: the request layer: one function per request, under every face.
 //! * [`convention`]: play conventions (normal, misère) as a type.
 //! * [`cost`]: up-front costs of requests for values: refusals, announcements, memory.
@@ -36,38 +41,29 @@
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
 #![deny(missing_docs)]
 
+// The engines, from their own crate (which cannot name a family), under
+// the paths they always had.
+pub use grundy_engine::{
+    convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
+    ruleset, sequence, solver, stop, sum,
+};
+
 pub mod api;
-pub mod convention;
 pub mod cost;
 pub mod cut;
-pub mod error;
 pub mod evaluate;
 pub mod evaluator;
-pub mod factor;
 pub mod family;
 pub mod formula;
 pub mod game;
 pub mod graph;
-pub mod grid;
 pub mod heap;
 pub mod limits;
-pub mod loopy;
 pub mod memory;
-pub mod misere;
-pub mod nimber;
-pub mod number;
-pub mod period;
-pub mod rare;
-pub mod remoteness;
 pub mod report;
-pub mod ruleset;
 pub mod sandbox;
 pub mod script;
-pub mod sequence;
-pub mod solver;
 pub mod spec;
-pub mod stop;
-pub mod sum;
 pub mod tartan;
 pub mod turning;
 pub mod windup;

@@ -450,21 +450,6 @@ impl HeapGame {
     }
 }
 
-impl<K: Kernel + ?Sized> Kernel for Box<K> {
-    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
-        (**self).next_value(values)
-    }
-    fn restore(&mut self, values: &NimSequence) {
-        (**self).restore(values);
-    }
-    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
-        (**self).extend(values, target)
-    }
-    fn rare_count(&self) -> Option<usize> {
-        (**self).rare_count()
-    }
-}
-
 /// A heap game as a [`Ruleset`] on single heaps, optionally backed by a
 /// precomputed nim-sequence (values of heaps it covers are not searched).
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! Play conventions: who wins when nobody can move.
 //!
 //! A convention is not a family: every family is played under each
-//! convention its engines support. The request layer ([`crate::api`])
+//! convention its engines support. The request layer (`grundy::api`)
 //! takes a [`Convention`] and picks the engine for it once; the faces
 //! parse it at their edge (`--misere`, `convention=misere`,
 //! `misere=True`) and never branch on it themselves. A third convention

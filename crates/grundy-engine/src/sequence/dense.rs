@@ -343,3 +343,20 @@ impl<K: Kernel> DenseEngine<K> {
         self.values
     }
 }
+
+/// A boxed kernel is a kernel: engines hold a family's kernel without
+/// naming its type.
+impl<K: Kernel + ?Sized> Kernel for Box<K> {
+    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
+        (**self).next_value(values)
+    }
+    fn restore(&mut self, values: &NimSequence) {
+        (**self).restore(values);
+    }
+    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        (**self).extend(values, target)
+    }
+    fn rare_count(&self) -> Option<usize> {
+        (**self).rare_count()
+    }
+}

@@ -2,7 +2,7 @@
 //! them.
 //!
 //! The families build this table (a take-and-break code decodes its digits
-//! and modifiers into it once, [`crate::heap::code::TakeBreakCode::move_table`]);
+//! and modifiers into it once, `TakeBreakCode::move_table` in the family crate);
 //! the engines read only the table, so that they know no family.
 
 /// How the two heaps a split leaves must relate: what a modifier means

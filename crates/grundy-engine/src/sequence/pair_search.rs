@@ -75,9 +75,10 @@ fn vectorised_u8() -> [Option<Vectorised<u8>>; 2] {
     #[cfg(target_arch = "x86_64")]
     return x86_searches(
         1,
-        // SAFETY (both): `x86_searches` returns each search only where
-        // the CPU has the features it is compiled for.
+        // SAFETY: `x86_searches` returns this search only where the CPU
+        // has AVX-512, the features it is compiled for.
         |g, m, lo, hi, wanted| unsafe { avx512::remove_u8(g, m, lo, hi, wanted) },
+        // SAFETY: returned only where the CPU has AVX2, as above.
         |g, m, lo, hi, wanted| unsafe { avx2::remove_u8(g, m, lo, hi, wanted) },
     );
     #[cfg(not(target_arch = "x86_64"))]
@@ -90,8 +91,9 @@ fn vectorised_u16() -> [Option<Vectorised<u16>>; 2] {
     #[cfg(target_arch = "x86_64")]
     return x86_searches(
         2,
-        // SAFETY (both): as for one-byte values.
+        // SAFETY: returned only where the CPU has AVX-512, as for bytes.
         |g, m, lo, hi, wanted| unsafe { avx512::remove_u16(g, m, lo, hi, wanted) },
+        // SAFETY: returned only where the CPU has AVX2, as for bytes.
         |g, m, lo, hi, wanted| unsafe { avx2::remove_u16(g, m, lo, hi, wanted) },
     );
     #[cfg(not(target_arch = "x86_64"))]
