@@ -4,8 +4,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::loopy::LoopySolution;
-use grundy::report::{GraphReport, VertexList};
 use grundy::spec::{parse_spec, read_graph, Game, SpecError};
 use grundy::Graph;
 
@@ -39,43 +37,8 @@ pub fn run(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let graph = graph_of(file)?;
-    let misere = convention.is_misere();
-    if acyclic || misere {
-        graph
-            .solve_all()
-            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    }
-    if misere {
-        let labels: Vec<u32> = graph_values(&graph)?
-            .into_iter()
-            .map(|v| u32::try_from(v).unwrap_or(u32::MAX - 1))
-            .collect();
-        let report = GraphReport {
-            vertices: VertexList {
-                graph: &graph,
-                labels: &labels,
-                remoteness: None,
-            },
-        };
-        crate::printer::print(&report, format)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let solution = LoopySolution::solve(graph.digraph());
-    let report = GraphReport {
-        vertices: VertexList {
-            graph: &graph,
-            labels: solution.labels(),
-            remoteness: Some(solution.remoteness()),
-        },
-    };
-    crate::printer::print(&report, format)?;
+    let name = file.display().to_string();
+    let values = grundy::api::graph(&graph, &name, acyclic, convention)?;
+    crate::printer::print(&values.report(&graph), format)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The misère nim-value of every vertex of a graph (each vertex alone).
-pub fn graph_values(graph: &Graph) -> anyhow::Result<Vec<u64>> {
-    let mut search = grundy::misere::MisereSearch::new(graph);
-    (0..graph.vertex_count() as u32)
-        .map(|v| Ok(search.misere_value(&[v], &[])?))
-        .collect()
 }

@@ -32,6 +32,14 @@ pub enum GameError {
         /// What went wrong, in the rules' own terms.
         message: String,
     },
+    /// A request that does not apply to this kind of game (a table of a
+    /// heap game, the genus of positions of a heap game): the message says
+    /// what applies instead.
+    #[error("{message}")]
+    Unsupported {
+        /// What was asked, and what the game offers instead.
+        message: String,
+    },
     /// A request exceeds a limit of the engine or of the machine.
     #[error("{what} exceeds the limit of {limit}")]
     Limit {

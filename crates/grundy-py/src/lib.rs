@@ -79,6 +79,7 @@ fn game_error(error: GameError) -> PyErr {
             LimitError::new_err(error.to_string())
         }
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
+        GameError::Unsupported { .. } => PyTypeError::new_err(error.to_string()),
         _ => PyValueError::new_err(error.to_string()),
     }
 }
@@ -693,40 +694,38 @@ impl CoreGame {
     /// The values over two coordinates (positional games) or of every box
     /// (cutting games) as a numpy array indexed by the coordinates.
     fn table(&self, py: Python<'_>, max: u64, allow_long: bool) -> PyResult<Py<PyAny>> {
-        match &self.game {
-            Game::Positional(game) => {
-                if game.value_grid().is_none() {
-                    return Err(PyTypeError::new_err(format!(
-                        "'{}' has no table over two coordinates",
-                        self.spec
-                    )));
-                }
-                let game = game.clone();
-                let table = py
-                    .detach(|| interruptible(|| game.value_grid().map(|grid| grid.table(max))))
-                    .ok_or_else(|| PyTypeError::new_err("no table over two coordinates"))?
-                    .map_err(game_error)?;
-                let rows: Vec<Vec<u32>> = table
+        let game = self.game.clone();
+        let spec = self.spec.clone();
+        let table = py.detach(|| {
+            interruptible(|| {
+                api::table(
+                    game,
+                    &spec,
+                    max,
+                    Convention::Normal,
+                    &mut PyInputs::new(allow_long),
+                )
+            })
+        })?;
+        match table {
+            api::Table::Grid { values, .. } => {
+                let rows: Vec<Vec<u32>> = values
                     .values
-                    .chunks(table.columns.max(1))
+                    .chunks(values.columns.max(1))
                     .map(<[u32]>::to_vec)
                     .collect();
                 Ok(PyArray2::from_vec2(py, &rows)?.into_any().unbind())
             }
-            Game::Cut(game) => {
-                let dim = game.dim();
-                let max = usize::try_from(max)
-                    .map_err(|_| LimitError::new_err(format!("a table up to {max}")))?;
-                let table = py.detach(|| PyInputs::new(allow_long).cut_table(dim, max))?;
+            api::Table::Boxes(table) => {
                 let values: Vec<u64> = table.dense_values().iter().map(|&v| u64::from(v)).collect();
-                let array = ArrayD::from_shape_vec(IxDyn(&vec![max + 1; dim]), values)
-                    .map_err(|e| PyValueError::new_err(format!("the table's shape: {e}")))?;
+                let array =
+                    ArrayD::from_shape_vec(IxDyn(&vec![table.max() + 1; table.dim()]), values)
+                        .map_err(|e| PyValueError::new_err(format!("the table's shape: {e}")))?;
                 Ok(PyArrayDyn::from_owned_array(py, array).into_any().unbind())
             }
-            other => Err(PyTypeError::new_err(format!(
-                "'{}' is a {} game: table is for games on two coordinates and cutting games (heap games use values)",
-                self.spec,
-                other.kind()
+            _ => Err(PyTypeError::new_err(format!(
+                "'{}': a table this version of the module cannot hand out",
+                self.spec
             ))),
         }
     }

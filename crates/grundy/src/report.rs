@@ -451,6 +451,9 @@ pub struct MisereTableReport {
     pub max: usize,
     /// Every box with sorted sides, smallest first, with its misère value.
     pub boxes: Vec<BoxReport>,
+    /// The dimension of the boxes (CSV headers; not in JSON).
+    #[serde(skip)]
+    pub dim: usize,
 }
 
 /// `seq --misere`: the misère nim-values of the first heaps.

@@ -585,13 +585,13 @@ pub fn genus<I: Inputs>(
                 .map_err(|e| e.context("computing the genus"))?;
             Ok(GenusReport::of_genera(spec, genus))
         }
-        (Some(_), _) => Err(GameError::Rules {
+        (Some(_), _) => Err(GameError::Unsupported {
             message:
                 "the genus of a heap game is given heap by heap from 0: use -n N, not positions"
                     .to_owned(),
         }
         .into()),
-        (None, []) => Err(GameError::Rules {
+        (None, []) => Err(GameError::Unsupported {
             message: format!(
                 "'{spec}' has positions of its own: name them, as in 'grundy genus {spec} POSITION...'"
             ),
@@ -603,6 +603,200 @@ pub fn genus<I: Inputs>(
                 .genera(spec, texts)
                 .map_err(|e| e.context(format!("the genus of positions of '{spec}'")))?)
         }
+    }
+}
+
+/// `table`'s answer: the values of a family on two coordinates, or of
+/// every box of a cutting game.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Table {
+    /// Every cell (x, y) with both coordinates up to the maximum.
+    Grid {
+        /// The coordinates' names (`x`, `y`; `n`, `m`).
+        axes: [&'static str; 2],
+        /// Misère values are named; normal play is not.
+        convention: Option<Convention>,
+        /// The values, row x, column y.
+        values: crate::grid::Grid,
+    },
+    /// Every box of a cutting game up to the maximum side (normal play).
+    Boxes(crate::cut::CutTable),
+    /// Every box with sorted sides, with its misère nim-value.
+    MisereBoxes(crate::report::MisereTableReport),
+}
+
+/// `table`: every value of a game on two coordinates up to `max`, or of
+/// every box of a cutting game with sides up to `max`, under
+/// `convention` (misère values by the search: small tables).
+pub fn table<I: Inputs>(
+    game: Game,
+    spec: &str,
+    max: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<Table, I::Error> {
+    let grid_game = match &game {
+        Game::Positional(positional) if positional.value_grid().is_some() => {
+            Some(positional.clone())
+        }
+        _ => None,
+    };
+    if let Some(positional) = grid_game {
+        let Some(grid) = positional.value_grid() else {
+            unreachable!("checked above");
+        };
+        let values = match convention {
+            Convention::Misere => misere_grid(&*positional, grid, spec, max)?,
+            _ => grid
+                .table(max)
+                .map_err(|e| e.context(format!("computing the table of '{spec}' up to {max}")))?,
+        };
+        return Ok(Table::Grid {
+            axes: grid.axes(),
+            convention: named(convention),
+            values,
+        });
+    }
+    let Game::Cut(cut) = game else {
+        return Err(GameError::Unsupported {
+            message: format!("'{spec}' has no table: 'table' is for cutting games (cut:1 to cut:4) and games on two coordinates (wythoff, fibonacci-nim, mem, tartan products); heap games use 'seq'"),
+        }
+        .into());
+    };
+    let max = usize::try_from(max)
+        .ok()
+        .filter(|&m| m < u32::MAX as usize)
+        .ok_or_else(|| GameError::Limit {
+            what: format!("a table up to {max}"),
+            limit: "sides below 2^32 - 1".to_owned(),
+        })?;
+    match convention {
+        Convention::Misere => Ok(Table::MisereBoxes(misere_boxes(&cut, spec, max)?)),
+        _ => Ok(Table::Boxes(inputs.cut_table(cut.dim(), max)?)),
+    }
+}
+
+/// The misère nim-value of every cell of a table over two coordinates,
+/// each cell read as the position the family writes for it.
+fn misere_grid(
+    game: &dyn SumEvaluator,
+    grid: &dyn crate::grid::ValueGrid,
+    spec: &str,
+    max: u64,
+) -> Result<crate::grid::Grid, GameError> {
+    let side = usize::try_from(max)
+        .ok()
+        .and_then(|m| m.checked_add(1))
+        .ok_or_else(|| GameError::Limit {
+            what: format!("a table up to {max}"),
+            limit: "the address space".to_owned(),
+        })?;
+    let mut values = crate::grid::Grid::zeros(side, side)?;
+    let side64 = side as u64;
+    let texts: Vec<String> = (0..side64)
+        .flat_map(|x| (0..side64).map(move |y| grid.cell(x, y)))
+        .collect();
+    let misere = game
+        .misere_values(&texts)
+        .map_err(|e| e.context(format!("the misère values of the table of '{spec}'")))?;
+    for (cell, value) in values.values.iter_mut().zip(misere) {
+        *cell = u32::try_from(value).map_err(|_| GameError::Limit {
+            what: format!("a misère value of {value}"),
+            limit: "values below 2^32 in a table".to_owned(),
+        })?;
+    }
+    Ok(values)
+}
+
+/// The misère nim-value of every box with sorted sides up to `max`, by
+/// one search shared by all.
+fn misere_boxes(
+    game: &crate::cut::CutGame,
+    spec: &str,
+    max: usize,
+) -> Result<crate::report::MisereTableReport, GameError> {
+    let mut search = crate::misere::MisereSearch::new(game);
+    let mut boxes = Vec::new();
+    for sides in crate::cut::sorted_boxes(game.dim(), max) {
+        let narrow: Vec<u32> = sides.iter().map(|&s| s as u32).collect();
+        let cuboid = crate::cut::Cuboid::new(&narrow)?;
+        let value = search.misere_value(&[cuboid], &[]).map_err(|e| {
+            e.context(format!(
+                "the misère value of {}",
+                game.format_position(&cuboid)
+            ))
+        })?;
+        boxes.push(crate::report::BoxReport { sides, value });
+    }
+    Ok(crate::report::MisereTableReport {
+        game: spec.to_owned(),
+        convention: Convention::Misere,
+        max,
+        boxes,
+        dim: game.dim(),
+    })
+}
+
+/// `graph`'s answer: every vertex's values, solved once.
+#[derive(Debug)]
+pub enum GraphValues {
+    /// Normal play: Smith's generalised values and remoteness (cycles
+    /// included).
+    Normal(crate::loopy::LoopySolution),
+    /// Misère play: each vertex's misère nim-value ([`crate::loopy::INFINITE`]
+    /// never occurs: the graph is acyclic).
+    Misere(Vec<u32>),
+}
+
+impl GraphValues {
+    /// The report of every vertex of `graph`, streamed from these values.
+    #[must_use]
+    pub fn report<'a>(&'a self, graph: &'a crate::Graph) -> crate::report::GraphReport<'a> {
+        let vertices = match self {
+            GraphValues::Normal(solution) => crate::report::VertexList {
+                graph,
+                labels: solution.labels(),
+                remoteness: Some(solution.remoteness()),
+            },
+            GraphValues::Misere(labels) => crate::report::VertexList {
+                graph,
+                labels,
+                remoteness: None,
+            },
+        };
+        crate::report::GraphReport { vertices }
+    }
+}
+
+/// `graph`: the value, outcome and remoteness of every vertex of `graph`
+/// (named `name` in errors), cycles included (Smith's values, draws); with
+/// `acyclic`, and in misère play, a cycle is an error naming a vertex.
+pub fn graph(
+    graph: &crate::Graph,
+    name: &str,
+    acyclic: bool,
+    convention: Convention,
+) -> Result<GraphValues, GameError> {
+    if acyclic || convention.is_misere() {
+        graph.solve_all().map_err(|e| GameError::Rules {
+            message: format!("{name}: {e}"),
+        })?;
+    }
+    match convention {
+        Convention::Misere => {
+            let mut search = crate::misere::MisereSearch::new(graph);
+            let labels = (0..graph.vertex_count() as u32)
+                .map(|v| {
+                    let value = search.misere_value(&[v], &[])?;
+                    Ok(u32::try_from(value).unwrap_or(u32::MAX - 1))
+                })
+                .collect::<Result<Vec<u32>, GameError>>()?;
+            Ok(GraphValues::Misere(labels))
+        }
+        _ => Ok(GraphValues::Normal(crate::loopy::LoopySolution::solve(
+            graph.digraph(),
+        ))),
     }
 }
 
