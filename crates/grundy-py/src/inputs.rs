@@ -1,0 +1,183 @@
+//! [`PyInputs`]: how Python computes what a request needs (the cost and
+//! memory checks up front, `allow_long`, Ctrl-C between steps), the
+//! module's [`grundy::evaluator::Inputs`].
+
+use grundy::cost::{MemoryFit, SequenceCost};
+use grundy::cut::CutTable;
+use grundy::evaluator::Inputs;
+use grundy::heap::HeapGame;
+use grundy::period::PeriodReport;
+use grundy::sequence::{EngineChoice, NimSequence, Stepper};
+use grundy::GameError;
+
+use crate::interrupt::{values_until_signal, Failure, Interrupt, MOST_STEP};
+use crate::LimitError;
+
+/// How a refused request is run anyway from Python.
+pub(crate) const HOW_TO_ALLOW: &str = "pass allow_long=True to run it anyway";
+
+/// Refuses up front `count` values whose estimated work is beyond
+/// [`grundy::cost::LONG_SECONDS`] (unless `allow_long`), or that cannot fit
+/// in memory.
+pub(crate) fn check_cost(game: &HeapGame, count: u64, allow_long: bool) -> Result<(), Failure> {
+    check_fits(count)?;
+    if allow_long {
+        return Ok(());
+    }
+    match SequenceCost::of(game, count)? {
+        Some(cost) if cost.is_long() => {
+            Err(Failure(LimitError::new_err(cost.refusal(HOW_TO_ALLOW))))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub(crate) fn check_fits(count: u64) -> Result<(), Failure> {
+    match grundy::cost::memory_fit(count) {
+        MemoryFit::DoesNotFit(refusal) => Err(Failure(LimitError::new_err(refusal))),
+        _ => Ok(()),
+    }
+}
+
+/// The values a request may compute: `max` as given (refused up front
+/// when its estimate is too long, unless `allow_long`), or the default,
+/// lowered to what its estimate allows.
+pub(crate) fn resolve_count(
+    game: &HeapGame,
+    max: Option<u64>,
+    default: u64,
+    allow_long: bool,
+) -> Result<usize, Failure> {
+    let count = match max {
+        // The cost check includes the memory fit.
+        Some(max) => {
+            check_cost(game, max, allow_long)?;
+            max
+        }
+        None => {
+            let count = if allow_long {
+                default
+            } else {
+                grundy::cost::affordable_count(game, default)?
+            };
+            check_fits(count)?;
+            count
+        }
+    };
+    usize::try_from(count).map_err(|_| {
+        Failure(LimitError::new_err(format!(
+            "{count} values do not fit in memory"
+        )))
+    })
+}
+
+/// What the Python module computes for an evaluator: everything with
+/// Ctrl-C checked between steps, and the costs checked up front.
+pub(crate) struct PyInputs {
+    interrupt: Interrupt,
+    allow_long: bool,
+}
+
+impl PyInputs {
+    pub(crate) fn new(allow_long: bool) -> PyInputs {
+        PyInputs {
+            interrupt: Interrupt::new(),
+            allow_long,
+        }
+    }
+}
+
+impl Inputs for PyInputs {
+    type Error = Failure;
+
+    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
+        check_cost(game, count, self.allow_long)?;
+        Ok(values_until_signal(game, count, &mut self.interrupt)?)
+    }
+
+    fn period(
+        &mut self,
+        game: &HeapGame,
+        max: usize,
+    ) -> Result<(PeriodReport, NimSequence), Failure> {
+        let interrupt = &mut self.interrupt;
+        Ok(game.find_period_observed(
+            EngineChoice::Auto,
+            grundy::evaluator::FIRST_ROUND,
+            max,
+            &mut |_, _| interrupt.check(),
+        )?)
+    }
+
+    fn heap_values_while(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+        each: &mut grundy::evaluator::ValuesStep<'_>,
+    ) -> Result<NimSequence, Failure> {
+        check_cost(game, count, self.allow_long)?;
+        let count = usize::try_from(count).map_err(|_| GameError::Limit {
+            what: format!("{count} values"),
+            limit: "the address space".to_owned(),
+        })?;
+        let mut engine = game.engine(EngineChoice::Auto)?;
+        let mut steps = Stepper::new(MOST_STEP);
+        let mut done = 0usize;
+        while done < count {
+            let end = count.min(done + steps.next_step());
+            engine.extend_to(end)?;
+            self.interrupt.check()?;
+            let more = each(engine.values(), done..end)?;
+            done = end;
+            if !more {
+                break;
+            }
+        }
+        Ok(engine.into_values())
+    }
+
+    fn resolve_count(
+        &mut self,
+        game: &HeapGame,
+        given: Option<u64>,
+        default: u64,
+    ) -> Result<usize, Failure> {
+        resolve_count(game, given, default, self.allow_long)
+    }
+
+    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
+        check_fits(count)?;
+        let interrupt = &mut self.interrupt;
+        Ok(grundy::heap::misere::heap_misere_values(
+            game,
+            count,
+            &mut |_| interrupt.check(),
+        )?)
+    }
+
+    fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        let interrupt = &mut self.interrupt;
+        grundy::heap::misere::heap_genus(game, count, &mut |_| interrupt.check())
+    }
+
+    fn period_budget(&mut self, game: &HeapGame) -> Result<usize, Failure> {
+        resolve_count(
+            game,
+            None,
+            grundy::evaluator::PERIOD_SEARCH as u64,
+            self.allow_long,
+        )
+    }
+
+    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Failure> {
+        CutTable::check_size(dim, largest)?;
+        let seconds = CutTable::estimated_seconds(dim, largest);
+        if seconds > grundy::cost::LONG_SECONDS && !self.allow_long {
+            return Err(Failure(LimitError::new_err(format!(
+                "the cut:{dim} table up to {largest} would take about {}; {HOW_TO_ALLOW}",
+                grundy::cost::duration_words(seconds)
+            ))));
+        }
+        Ok(CutTable::compute(dim, largest, &|_, _| {})?)
+    }
+}

@@ -1,0 +1,130 @@
+//! Errors and Ctrl-C: library errors as Python exceptions (the exception
+//! that caused one when Python raised it), and the check for signals that
+//! long computations run between steps.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use grundy::heap::HeapGame;
+use grundy::sequence::{EngineChoice, NimSequence, Stepper};
+use grundy::GameError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::LimitError;
+
+/// How often a long computation asks Python for signals.
+pub(crate) const CHECK_EVERY: Duration = Duration::from_millis(50);
+
+/// The largest step of a values computation (the step also shrinks to
+/// about a quarter second of work).
+pub(crate) const MOST_STEP: usize = 1 << 16;
+
+/// An exception raised in Python while the library was computing (a
+/// `KeyboardInterrupt`, or an error in a rules callable): it replaces the
+/// library error it caused.
+pub(crate) static PENDING: Mutex<Option<PyErr>> = Mutex::new(None);
+
+pub(crate) fn keep_pending(error: PyErr) {
+    if let Ok(mut pending) = PENDING.lock() {
+        pending.get_or_insert(error);
+    }
+}
+
+pub(crate) fn take_pending() -> Option<PyErr> {
+    PENDING.lock().ok().and_then(|mut p| p.take())
+}
+
+/// A library error as a Python exception: the exception that caused it
+/// when there is one, `LimitError` for limits, `ValueError` otherwise.
+pub(crate) fn game_error(error: GameError) -> PyErr {
+    if let Some(pending) = take_pending() {
+        return pending;
+    }
+    match error.root() {
+        GameError::Limit { .. } | GameError::OutOfReach { .. } | GameError::Memory { .. } => {
+            LimitError::new_err(error.to_string())
+        }
+        GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
+        GameError::Unsupported { .. } => PyTypeError::new_err(error.to_string()),
+        _ => PyValueError::new_err(error.to_string()),
+    }
+}
+
+pub(crate) fn spec_error(error: grundy::spec::SpecError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+pub(crate) fn json_error(error: serde_json::Error) -> PyErr {
+    PyValueError::new_err(format!("the report could not be written: {error}"))
+}
+
+/// Asks Python for signals at most every [`CHECK_EVERY`]; a signal's
+/// exception is kept and stops the computation.
+pub(crate) struct Interrupt {
+    last: Instant,
+}
+
+impl Interrupt {
+    pub(crate) fn new() -> Interrupt {
+        Interrupt {
+            last: Instant::now(),
+        }
+    }
+
+    pub(crate) fn check(&mut self) -> Result<(), GameError> {
+        if self.last.elapsed() < CHECK_EVERY {
+            return Ok(());
+        }
+        self.last = Instant::now();
+        Python::attach(|py| py.check_signals()).map_err(|error| {
+            keep_pending(error);
+            GameError::Stopped {
+                reason: "interrupted".to_owned(),
+            }
+        })
+    }
+}
+
+/// Runs `work` (a search: misère sums, remoteness, the solver) with
+/// Ctrl-C checked every few thousand nodes ([`grundy::stop`]).
+pub(crate) fn interruptible<T>(work: impl FnOnce() -> T) -> T {
+    let mut interrupt = Interrupt::new();
+    grundy::stop::with_check(move || interrupt.check(), work)
+}
+
+/// G(0..count) of a heap game, stopping on a signal between steps.
+pub(crate) fn values_until_signal(
+    game: &HeapGame,
+    count: u64,
+    interrupt: &mut Interrupt,
+) -> Result<NimSequence, GameError> {
+    let count = usize::try_from(count).map_err(|_| GameError::Limit {
+        what: format!("{count} values"),
+        limit: "the address space".to_owned(),
+    })?;
+    let mut engine = game.engine(EngineChoice::Auto)?;
+    let mut steps = Stepper::new(MOST_STEP);
+    let mut done = 0usize;
+    while done < count {
+        done = count.min(done + steps.next_step());
+        engine.extend_to(done)?;
+        interrupt.check()?;
+    }
+    Ok(engine.into_values())
+}
+
+/// A failure of a computation: the Python exception to raise.
+pub(crate) struct Failure(pub(crate) PyErr);
+
+impl From<GameError> for Failure {
+    fn from(error: GameError) -> Failure {
+        Failure(game_error(error))
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> PyErr {
+        failure.0
+    }
+}
