@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use grundy::period::Periodicity;
 use grundy::report::{
     AnalyzeReport, CheckReport, EvalReport, GamesReport, GenusReport, GraphReport, GridReport,
-    LoopyEvalReport, MisereEvalReport, MisereTableReport, MisereValueReport, NimberReport,
+    LoopyEvalReport, MisereTableReport, MisereValueReport, NimberReport, OutcomeReport,
     PeriodSummary, QuotientReport, TableReport, ValueReport,
 };
 use grundy::{Convention, Outcome};
@@ -530,7 +530,7 @@ impl Render for GenusReport {
     }
 }
 
-impl Render for MisereEvalReport {
+impl Render for OutcomeReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         if self.convention == Convention::Misere {
             writeln!(

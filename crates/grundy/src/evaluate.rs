@@ -26,8 +26,8 @@ use crate::graph::Graph;
 use crate::loopy::{self, LoopySolution, LoopyValue};
 use crate::misere::{misere_analysis, MisereMethod, MisereSearch};
 use crate::report::{
-    EvalReport, GenusReport, LoopyEvalReport, MisereEvalReport, MoveReport, PlayMove,
-    UnlistedReport, RESULT_SHOWN_UP_TO,
+    EvalReport, GenusReport, LoopyEvalReport, MoveReport, OutcomeReport, PlayMove, UnlistedReport,
+    RESULT_SHOWN_UP_TO,
 };
 use crate::ruleset::Ruleset;
 use crate::solver::Solver;
@@ -127,10 +127,10 @@ pub fn misere_eval_report<R: Ruleset>(
     rules: &R,
     spec: &str,
     positions: &[R::Position],
-) -> Result<MisereEvalReport, GameError> {
+) -> Result<OutcomeReport, GameError> {
     let mut search = MisereSearch::new(rules);
     let analysis = misere_analysis(&mut search, positions)?;
-    Ok(MisereEvalReport {
+    Ok(OutcomeReport {
         game: spec.to_owned(),
         convention: Convention::Misere,
         position: positions.iter().map(|p| rules.position_json(p)).collect(),
@@ -148,7 +148,7 @@ pub fn theorem_eval_report<R: Ruleset>(
     rules: &R,
     spec: &str,
     outcome: crate::ruleset::TheoremOutcome<R::Position>,
-) -> MisereEvalReport {
+) -> OutcomeReport {
     let verdict = Outcome::of_p(outcome.is_p());
     let position = [outcome.position];
     let moves: Vec<WinningMove<R::Position>> = outcome
@@ -160,7 +160,7 @@ pub fn theorem_eval_report<R: Ruleset>(
             to,
         })
         .collect();
-    MisereEvalReport {
+    OutcomeReport {
         game: spec.to_owned(),
         convention: Convention::Normal,
         position: position.iter().map(|p| rules.position_json(p)).collect(),
@@ -180,7 +180,7 @@ pub fn theorem_after(
     spec: &str,
     texts: &[String],
     error: GameError,
-) -> Result<MisereEvalReport, GameError> {
+) -> Result<OutcomeReport, GameError> {
     if matches!(error, GameError::Limit { .. }) {
         if let Some(report) = evaluator.evaluate_by_theorem(spec, texts) {
             return report;
@@ -235,7 +235,7 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError>;
 
     /// [`misere_eval_report`] of the sum written `texts`.
-    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError>;
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError>;
 
     /// The remoteness of the sum written `texts`
     /// ([`crate::remoteness::RemotenessSearch`]).
@@ -275,7 +275,7 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         &self,
         _spec: &str,
         _texts: &[String],
-    ) -> Option<Result<MisereEvalReport, GameError>> {
+    ) -> Option<Result<OutcomeReport, GameError>> {
         None
     }
 }
@@ -330,11 +330,7 @@ impl SumEvaluator for LoopyGame {
         Err(self.not_here("a nim-value of the sum"))
     }
 
-    fn evaluate_misere(
-        &self,
-        _spec: &str,
-        _texts: &[String],
-    ) -> Result<MisereEvalReport, GameError> {
+    fn evaluate_misere(&self, _spec: &str, _texts: &[String]) -> Result<OutcomeReport, GameError> {
         Err(self.not_here("misère play"))
     }
 
@@ -426,7 +422,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         eval_report(self, spec, &parse_positions(self, texts)?)
     }
 
-    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<MisereEvalReport, GameError> {
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError> {
         misere_eval_report(self, spec, &parse_positions(self, texts)?)
     }
 
@@ -434,7 +430,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         &self,
         spec: &str,
         texts: &[String],
-    ) -> Option<Result<MisereEvalReport, GameError>> {
+    ) -> Option<Result<OutcomeReport, GameError>> {
         let [text] = texts else {
             return None;
         };

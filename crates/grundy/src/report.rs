@@ -318,11 +318,12 @@ pub struct NimberReport {
 /// components each.
 pub const RESULT_SHOWN_UP_TO: usize = 64;
 
-/// `eval --misere`: the misère outcome of a sum and every winning move;
-/// also, with `convention` `"normal"`, the outcome of a position beyond
-/// the solver's reach by a theorem of its family (no nim-value).
+/// The outcome of a sum and every winning move, with the method that
+/// decided it, when there is no nim-value to report: misère play (the
+/// `convention` is `"misere"`), or a position beyond the solver's reach
+/// whose normal-play outcome a theorem of its family gives.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MisereEvalReport {
+pub struct OutcomeReport {
     /// The game spec.
     pub game: String,
     /// `"misere"`, or `"normal"` for an outcome by a theorem.

@@ -46,7 +46,7 @@ use crate::heap::HeapGame;
 use crate::period::PeriodReport;
 use crate::report::{
     AnalyzeReport, CheckReport, CounterexampleReport, EvalReport, GenusReport, LoopyEvalReport,
-    MisereEvalReport, MisereValueReport, PeriodSummary, PlayMove, QuotientReport, ValueReport,
+    MisereValueReport, OutcomeReport, PeriodSummary, PlayMove, QuotientReport, ValueReport,
 };
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
@@ -62,7 +62,7 @@ pub enum Evaluation {
     Sum(EvalReport),
     /// The outcome and winning moves, with the method that decided them:
     /// misère play, or a theorem of the family beyond the search.
-    Outcome(MisereEvalReport),
+    Outcome(OutcomeReport),
     /// A sum in a game with cycles: values ∞(K), draws included.
     Loopy(LoopyEvalReport),
 }
@@ -219,7 +219,7 @@ fn eval_misere<I: Inputs>(
     game: Game,
     request: &SumRequest<'_>,
     inputs: &mut I,
-) -> Result<MisereEvalReport, I::Error> {
+) -> Result<OutcomeReport, I::Error> {
     let SumRequest {
         spec,
         positions: texts,

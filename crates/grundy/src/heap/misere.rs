@@ -13,7 +13,7 @@ use crate::heap::quotient::{misere_quotient, Element, MisereQuotient, QuotientLi
 use crate::heap::{HeapGame, HeapRuleset};
 use crate::limits::{QUOTIENT_EVAL_MAX_HEAP, QUOTIENT_EVAL_TIME};
 use crate::misere::{nim_misere_value, nim_winning_moves, MisereMethod, MisereSearch};
-use crate::report::{GeneratorReport, MisereEvalReport, QuotientReport, RelationReport};
+use crate::report::{GeneratorReport, OutcomeReport, QuotientReport, RelationReport};
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
 use crate::sum::{Outcome, WinningMove};
@@ -83,7 +83,7 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
     rules: &R,
     spec: &str,
     heaps: &[u64],
-) -> MisereEvalReport {
+) -> OutcomeReport {
     let moves: Vec<WinningMove<u64>> = nim_winning_moves(heaps)
         .into_iter()
         .map(|(component, left)| WinningMove {
@@ -93,7 +93,7 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         })
         .collect();
     let is_p = crate::misere::nim_is_p_position(heaps);
-    MisereEvalReport {
+    OutcomeReport {
         game: spec.to_owned(),
         convention: Convention::Misere,
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
@@ -111,10 +111,10 @@ pub fn misere_quotient_eval_report(
     spec: &str,
     heaps: &[u64],
     quotient: &MisereQuotient,
-) -> Result<MisereEvalReport, GameError> {
+) -> Result<OutcomeReport, GameError> {
     let rules = HeapRuleset::new(game.clone());
     let moves = quotient.winning_moves(game, heaps)?;
-    Ok(MisereEvalReport {
+    Ok(OutcomeReport {
         game: spec.to_owned(),
         convention: Convention::Misere,
         position: heaps.iter().map(|&h| Value::from(h)).collect(),
@@ -175,7 +175,7 @@ pub fn misere_heap_eval_report(
     game: &HeapGame,
     spec: &str,
     heaps: &[u64],
-) -> Result<MisereEvalReport, GameError> {
+) -> Result<OutcomeReport, GameError> {
     game.check_misere_on_heaps()?;
     let rules = HeapRuleset::new(game.clone());
     if game.family().is_nim() {
