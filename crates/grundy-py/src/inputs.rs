@@ -7,10 +7,10 @@ use grundy::cut::CutTable;
 use grundy::evaluator::Inputs;
 use grundy::heap::HeapGame;
 use grundy::period::PeriodReport;
-use grundy::sequence::{EngineChoice, NimSequence, Stepper};
+use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::GameError;
 
-use crate::interrupt::{values_until_signal, Failure, Interrupt, MOST_STEP};
+use crate::interrupt::{values_until_signal, Failure, Interrupt};
 use crate::LimitError;
 
 /// How a refused request is run anyway from Python.
@@ -92,7 +92,12 @@ impl Inputs for PyInputs {
 
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
         check_cost(game, count, self.allow_long)?;
-        Ok(values_until_signal(game, count, &mut self.interrupt)?)
+        Ok(values_until_signal(
+            game,
+            count,
+            &mut self.interrupt,
+            &mut |_, _| Ok(true),
+        )?)
     }
 
     fn period(
@@ -116,24 +121,7 @@ impl Inputs for PyInputs {
         each: &mut grundy::evaluator::ValuesStep<'_>,
     ) -> Result<NimSequence, Failure> {
         check_cost(game, count, self.allow_long)?;
-        let count = usize::try_from(count).map_err(|_| GameError::Limit {
-            what: format!("{count} values"),
-            limit: "the address space".to_owned(),
-        })?;
-        let mut engine = game.engine(EngineChoice::Auto)?;
-        let mut steps = Stepper::new(MOST_STEP);
-        let mut done = 0usize;
-        while done < count {
-            let end = count.min(done + steps.next_step());
-            engine.extend_to(end)?;
-            self.interrupt.check()?;
-            let more = each(engine.values(), done..end)?;
-            done = end;
-            if !more {
-                break;
-            }
-        }
-        Ok(engine.into_values())
+        Ok(values_until_signal(game, count, &mut self.interrupt, each)?)
     }
 
     fn resolve_count(

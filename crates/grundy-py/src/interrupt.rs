@@ -93,11 +93,13 @@ pub(crate) fn interruptible<T>(work: impl FnOnce() -> T) -> T {
     grundy::stop::with_check(move || interrupt.check(), work)
 }
 
-/// G(0..count) of a heap game, stopping on a signal between steps.
+/// G(0..count) of a heap game in steps, stopping on a signal between
+/// steps; `each(values, range)` after each step may stop the run early.
 pub(crate) fn values_until_signal(
     game: &HeapGame,
     count: u64,
     interrupt: &mut Interrupt,
+    each: &mut grundy::evaluator::ValuesStep<'_>,
 ) -> Result<NimSequence, GameError> {
     let count = usize::try_from(count).map_err(|_| GameError::Limit {
         what: format!("{count} values"),
@@ -107,9 +109,14 @@ pub(crate) fn values_until_signal(
     let mut steps = Stepper::new(MOST_STEP);
     let mut done = 0usize;
     while done < count {
-        done = count.min(done + steps.next_step());
-        engine.extend_to(done)?;
+        let end = count.min(done + steps.next_step());
+        engine.extend_to(end)?;
         interrupt.check()?;
+        let more = each(engine.values(), done..end)?;
+        done = end;
+        if !more {
+            break;
+        }
     }
     Ok(engine.into_values())
 }

@@ -685,15 +685,8 @@ fn misere_grid(
     spec: &str,
     max: u64,
 ) -> Result<crate::grid::Grid, GameError> {
-    let side = usize::try_from(max)
-        .ok()
-        .and_then(|m| m.checked_add(1))
-        .ok_or_else(|| GameError::Limit {
-            what: format!("a table up to {max}"),
-            limit: "the address space".to_owned(),
-        })?;
-    let mut values = crate::grid::Grid::zeros(side, side)?;
-    let side64 = side as u64;
+    let mut values = crate::grid::Grid::square(max)?;
+    let side64 = values.rows as u64;
     let texts: Vec<String> = (0..side64)
         .flat_map(|x| (0..side64).map(move |y| grid.cell(x, y)))
         .collect();
