@@ -11,7 +11,7 @@ use grundy::Convention;
 
 use crate::compute::CliInputs;
 use crate::plot::{write_plot, PlotSpec};
-use crate::Format;
+use crate::printer::Format;
 
 /// A file name made from the spec: `kayles.svg`, `0.137.svg`.
 pub fn default_plot_path(spec: &str) -> PathBuf {

@@ -12,7 +12,7 @@ use grundy::Convention;
 
 use crate::compute::CliInputs;
 use crate::output::stdout;
-use crate::Format;
+use crate::printer::Format;
 
 /// Output formats of `table`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]

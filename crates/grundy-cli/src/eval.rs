@@ -9,7 +9,7 @@ use grundy::spec::parse_spec;
 use grundy::Convention;
 
 use crate::compute::CliInputs;
-use crate::Format;
+use crate::printer::Format;
 
 /// Runs `grundy eval SPEC POSITIONS... [--misere] [--remoteness]`.
 pub fn run(

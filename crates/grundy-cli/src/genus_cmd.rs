@@ -8,8 +8,8 @@ use grundy::api;
 use grundy::spec::{parse_heap_spec, parse_spec};
 
 use crate::compute::CliInputs;
+use crate::printer::Format;
 use crate::progress::Progress;
-use crate::Format;
 
 /// Runs `grundy quotient SPEC --max N`.
 pub fn run_quotient(

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use grundy::spec::{parse_spec, read_graph, Game, SpecError};
 use grundy::Graph;
 
-use crate::Format;
+use crate::printer::Format;
 
 /// The graph named by a file, or by a spec whose family builds a graph
 /// (`windup:N:S`) when no such file exists.

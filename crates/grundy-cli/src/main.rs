@@ -24,6 +24,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::Convention;
+use printer::Format;
 
 /// The nim-sequence engine, as chosen on the command line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -78,15 +79,6 @@ pub enum NimberOp {
     Pow,
     /// The least number not among the operands.
     Mex,
-}
-
-/// Output formats shared by every command that prints results.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// JSON.
-    Json,
 }
 
 #[derive(Parser, Debug)]

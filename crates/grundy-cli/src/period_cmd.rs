@@ -11,7 +11,7 @@ use grundy::Convention;
 
 use crate::compute::CliInputs;
 use crate::printer::print;
-use crate::Format;
+use crate::printer::Format;
 
 /// Runs `grundy period SPEC [--max N] [--misere]`.
 pub fn run_period(

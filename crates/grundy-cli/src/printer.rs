@@ -14,7 +14,15 @@ use grundy::{Convention, Outcome};
 use serde::Serialize;
 
 use crate::output::stdout;
-use crate::Format;
+
+/// Output formats shared by every command that prints results.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// JSON.
+    Json,
+}
 
 /// A report with a text form.
 pub trait Render: Serialize {
