@@ -4,27 +4,14 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::spec::{parse_spec, read_graph, Game, SpecError};
 use grundy::Graph;
 
 use crate::printer::Format;
 
 /// The graph named by a file, or by a spec whose family builds a graph
-/// (`windup:N:S`) when no such file exists.
+/// (`windup:N:S`) when no such file exists ([`grundy::spec::read_graph_or_spec`]).
 pub fn graph_of(file: &Path) -> anyhow::Result<std::sync::Arc<Graph>> {
-    if !file.exists() {
-        if let Some(text) = file.to_str().filter(|t| t.contains(':')) {
-            match parse_spec(text) {
-                Ok(Game::Graph(graph)) => return Ok(graph),
-                // A family's own complaint about its spec beats "no such
-                // file"; a spec of another kind is not a graph.
-                Err(e @ SpecError::Rules { .. }) => return Err(e.into()),
-                Ok(_) => anyhow::bail!("'{text}' is not a graph: 'grundy graph' takes a graph file or a loopy family such as windup:N:S"),
-                Err(_) => {}
-            }
-        }
-    }
-    Ok(std::sync::Arc::new(read_graph(file)?))
+    Ok(grundy::spec::read_graph_or_spec(file)?)
 }
 
 /// Runs `grundy graph FILE`. Nothing is printed unless the whole graph

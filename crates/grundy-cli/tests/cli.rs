@@ -604,3 +604,27 @@ fn nimber_arithmetic() {
         .code(2)
         .stderr(predicate::str::contains("no inverse"));
 }
+
+#[test]
+fn graph_of_a_spec_that_is_not_a_graph_says_so() {
+    let out = common::grundy()
+        .args(["graph", "sub:1,2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("'sub:1,2': not a graph") && stderr.contains("windup:N:S"),
+        "{stderr}"
+    );
+    // A loopy family builds its graph.
+    let out = common::grundy()
+        .args(["graph", "windup:5:1,2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -267,6 +267,31 @@ pub fn game_list() -> Vec<(String, String)> {
     list
 }
 
+/// The graph of `graph FILE`: the file, or, when no such file exists, the
+/// graph a spec's family builds (`windup:N:S`). A family's own complaint
+/// about its spec beats "no such file"; a spec of another kind is not a
+/// graph.
+pub fn read_graph_or_spec(path: &Path) -> Result<Arc<Graph>, SpecError> {
+    if !path.exists() {
+        if let Some(text) = path.to_str().filter(|t| t.contains(':')) {
+            match parse_spec(text) {
+                Ok(Game::Graph(graph)) => return Ok(graph),
+                Err(e @ SpecError::Rules { .. }) => return Err(e),
+                Ok(_) => {
+                    return Err(SpecError::Rules {
+                        spec: text.to_owned(),
+                        cause: GameError::Unsupported {
+                            message: "not a graph: 'grundy graph' takes a graph file or a loopy family such as windup:N:S".to_owned(),
+                        },
+                    })
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    Ok(Arc::new(read_graph(path)?))
+}
+
 /// Reads a game graph file.
 pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
     Ok(Graph::read(path)?)
