@@ -162,9 +162,12 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             resume: args.resume,
             checkpoint_every: args.checkpoint_secs,
         };
+        // Whether the file already held every value (said once, here).
+        let mut already_held = false;
         if args.resume {
             let (_, checkpoint) = grundy::sequence::store::companions(out);
             if run.output_complete() {
+                already_held = true;
                 eprintln!(
                     "grundy: {} already holds the {count} values: nothing to resume",
                     out.display()
@@ -174,9 +177,18 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
                     "grundy: no checkpoint at {}: nothing to resume, starting afresh",
                     checkpoint.display()
                 );
+            } else if let Some(resumed) = std::fs::read_to_string(&checkpoint)
+                .ok()
+                .and_then(|text| grundy::sequence::store::Checkpoint::parse(&text))
+            {
+                eprintln!(
+                    "grundy: resuming {} from the checkpoint: {} of {count} values already computed",
+                    out.display(),
+                    resumed.committed
+                );
             }
         } else if !args.force {
-            refuse_to_clobber(out, spec)?;
+            refuse_to_clobber(out, spec, count)?;
         }
         let mut progress = crate::progress::Progress::values(count);
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
@@ -196,6 +208,9 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             }
         })?;
         progress.finish();
+        if already_held {
+            return Ok(ExitCode::SUCCESS);
+        }
         eprintln!(
             "wrote {} values of {spec} to {} ({} byte{} per value)",
             values.len(),
@@ -208,16 +223,23 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     stream(spec, &game, choice, count, args.format)
 }
 
-/// `--out` replaces only a sequence file of the same game (or nothing): a
-/// file of another game, or one that is not a sequence file at all, is
-/// somebody's work and needs `--force`.
-fn refuse_to_clobber(out: &std::path::Path, spec: &str) -> anyhow::Result<()> {
+/// `--out` replaces only a sequence file of the same game holding at most
+/// the values asked for (or nothing): a longer file of the game, a file
+/// of another game, or one that is not a sequence file at all, is
+/// somebody's work and needs `--force`; it is kept, and the message says
+/// what it holds.
+fn refuse_to_clobber(out: &std::path::Path, spec: &str, count: u64) -> anyhow::Result<()> {
     if !out.exists() {
         return Ok(());
     }
-    match grundy::sequence::store::read_sequence_header(out) {
-        Ok(held) if held == spec => Ok(()),
-        Ok(held) => bail!(
+    match grundy::sequence::store::sequence_header(out).map(|h| (h.spec, h.count)) {
+        Ok((held, values)) if held == spec && values > count => bail!(
+            "{} already holds {values} values of '{spec}', more than the {count} asked for; it was kept. Read the first {count} with 'grundy seq --from {} -n {count}', choose another --out, or pass --force to replace it",
+            out.display(),
+            out.display()
+        ),
+        Ok((held, _)) if held == spec => Ok(()),
+        Ok((held, _)) => bail!(
             "{} already holds values of '{held}', not '{spec}': choose another --out, or pass --force to overwrite it",
             out.display()
         ),

@@ -264,3 +264,70 @@ fn engine_flags() {
         .assert()
         .code(2);
 }
+
+/// A shorter run never replaces a longer file of the same game without
+/// `--force`: the file is kept, and the message says what it holds and how
+/// to read the values asked for (issue 26, item 1).
+#[test]
+fn a_shorter_run_keeps_a_longer_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.bin");
+    let run = |count: &str, extra: &[&str]| {
+        grundy()
+            .args(["seq", "grundy", "-n", count, "--out"])
+            .arg(&path)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert!(run("3000", &[]).status.success());
+    let whole = std::fs::read(&path).unwrap();
+    let shorter = run("100", &[]);
+    assert_eq!(shorter.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&shorter.stderr);
+    assert!(
+        message.contains("already holds 3000 values of 'grundy', more than the 100 asked for")
+            && message.contains("it was kept")
+            && message.contains("--force"),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        whole,
+        "the file is untouched"
+    );
+    // As long or longer replaces it; --force replaces anything.
+    assert!(run("3000", &[]).status.success());
+    assert!(run("100", &["--force"]).status.success());
+    assert!(std::fs::read(&path).unwrap().len() < whole.len());
+}
+
+/// `--resume` says where it resumed from, and on a finished file says so
+/// once, with no "wrote" line after it.
+#[test]
+fn resume_says_where_it_starts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.bin");
+    let crashed = crashed_run(&path, "grundy", "100000", "40000", &[]);
+    assert!(!crashed.status.success());
+    let resume = || {
+        grundy()
+            .args(["seq", "grundy", "-n", "100000", "--resume", "--out"])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let resumed = resume();
+    assert!(resumed.status.success());
+    let said = String::from_utf8_lossy(&resumed.stderr);
+    assert!(
+        said.contains("resuming") && said.contains("of 100000 values already computed"),
+        "{said}"
+    );
+    assert!(said.contains("wrote 100000 values"), "{said}");
+    let again = resume();
+    assert!(again.status.success());
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(said.contains("already holds the 100000 values"), "{said}");
+    assert!(!said.contains("wrote"), "said once: {said}");
+}
