@@ -34,6 +34,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
@@ -93,14 +94,20 @@ enum ApiError {
     TooLarge(String),
     #[error("{0}")]
     Busy(String),
+    /// A request the framework refused before any handler ran (a
+    /// malformed query or body, no JSON content type, a body too large),
+    /// with the framework's status code.
+    #[error("{1}")]
+    Rejected(StatusCode, String),
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = match self {
+        let status = match &self {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Rejected(status, _) => *status,
         };
         (status, Json(json!({ "error": self.to_string() }))).into_response()
     }
@@ -118,6 +125,32 @@ impl From<grundy::GameError> for ApiError {
             _ => ApiError::BadInput(e.to_string()),
         }
     }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::Rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    /// A body that is JSON but not a request (axum's 422) is bad input,
+    /// 400, like any other malformed request.
+    fn from(rejection: JsonRejection) -> ApiError {
+        let status = match rejection.status() {
+            StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
+            other => other,
+        };
+        ApiError::Rejected(status, rejection.body_text())
+    }
+}
+
+/// A count in a query, in any form the CLI reads (`1000`, `2^10`, `1e3`).
+fn count_of(text: Option<&str>) -> Result<Option<u64>, ApiError> {
+    text.map(|t| {
+        grundy::number::parse_u64(t).map_err(|e| ApiError::BadInput(format!("n={t}: {e}")))
+    })
+    .transpose()
 }
 
 impl From<grundy::spec::SpecError> for ApiError {
@@ -387,14 +420,16 @@ async fn games() -> Json<Value> {
 #[derive(Deserialize)]
 struct AnalyzeQuery {
     game: String,
-    n: Option<u64>,
+    n: Option<String>,
     convention: Option<String>,
 }
 
 async fn analyze(
     State(state): State<AppState>,
-    Query(query): Query<AnalyzeQuery>,
+    query: Result<Query<AnalyzeQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
+    let n = count_of(query.n.as_deref())?;
     check_query(&state, &[&query.game])?;
     let convention = convention_of(query.convention.as_deref())?;
     let game = grundy::spec::into_heap(game_of(&query.game, None)?, &query.game)?;
@@ -404,8 +439,7 @@ async fn analyze(
             max_values,
             deadline,
         };
-        let report =
-            grundy::api::page_analysis(&game, &query.game, query.n, convention, &mut inputs)?;
+        let report = grundy::api::page_analysis(&game, &query.game, n, convention, &mut inputs)?;
         to_json(report).map(Json)
     })
     .await
@@ -458,8 +492,9 @@ fn to_json(report: impl serde::Serialize) -> Result<Value, ApiError> {
 
 async fn eval(
     State(state): State<AppState>,
-    Query(query): Query<PositionQuery>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
         let request = SumRequest {
             spec,
@@ -474,8 +509,9 @@ async fn eval(
 
 async fn moves(
     State(state): State<AppState>,
-    Query(query): Query<PositionQuery>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
         let moves = grundy::api::moves(game, spec, texts, convention, inputs)?;
         Ok(json!({ "game": spec, "position": texts, "moves": moves }))
@@ -486,19 +522,38 @@ async fn moves(
 #[derive(Deserialize)]
 struct PlayRequest {
     game: String,
-    position: Vec<String>,
+    /// The components, as strings (`"3"`, `"(2,3)"`) or numbers (`3`).
+    position: Vec<Value>,
     convention: Option<String>,
     /// A game graph sent with the request, for the game `graph`.
     graph: Option<String>,
+}
+
+impl PlayRequest {
+    /// The components as texts: a number is written as the CLI reads it.
+    fn position_texts(&self) -> Result<Vec<String>, ApiError> {
+        self.position
+            .iter()
+            .map(|part| match part {
+                Value::String(text) => Ok(text.clone()),
+                Value::Number(n) if n.is_u64() => Ok(n.to_string()),
+                other => Err(ApiError::BadInput(format!(
+                    "a component of a position is a string or a whole number, not {other}"
+                ))),
+            })
+            .collect()
+    }
 }
 
 /// The engine's move: a winning one when there is one; from a lost
 /// position the move that makes the game last longest (remoteness).
 async fn play(
     State(state): State<AppState>,
-    Json(request): Json<PlayRequest>,
+    request: Result<Json<PlayRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let parts: Vec<&str> = request.position.iter().map(String::as_str).collect();
+    let Json(request) = request?;
+    let position = request.position_texts()?;
+    let parts: Vec<&str> = position.iter().map(String::as_str).collect();
     check_query(&state, &parts)?;
     let convention = convention_of(request.convention.as_deref())?;
     let game = game_of(&request.game, request.graph.as_deref())?;
@@ -508,13 +563,8 @@ async fn play(
             max_values,
             deadline,
         };
-        let reply = grundy::api::play_reply(
-            game,
-            &request.game,
-            &request.position,
-            convention,
-            &mut inputs,
-        )?;
+        let reply =
+            grundy::api::play_reply(game, &request.game, &position, convention, &mut inputs)?;
         to_json(reply).map(Json)
     })
     .await

@@ -395,3 +395,87 @@ async fn analyze_reports_exceptions_and_rare_values() {
     assert_eq!(body["largest"]["value"], 8, "{body}");
     assert!(body.get("rare").is_some(), "{body}");
 }
+
+/// Every refusal is JSON with the documented status, those of the
+/// framework included (issue 26, item 12): a malformed count, a missing
+/// parameter, a malformed body, no JSON content type, a body too large.
+#[tokio::test]
+async fn every_error_is_json_with_its_status() {
+    let raw = |request: Request<Body>| call(Limits::default(), request);
+    let cases = [
+        (
+            Request::get("/api/analyze?game=0.77&n=abc")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get("/api/analyze?n=10")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get("/api/eval?game=nim")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::post("/api/play")
+                .header("content-type", "application/json")
+                .body(Body::from("{\"game\": \"nim\", "))
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::post("/api/play")
+                .header("content-type", "application/json")
+                .body(Body::from("{\"game\": \"nim\"}"))
+                .unwrap(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::post("/api/play")
+                .body(Body::from("{\"game\": \"nim\", \"position\": [\"3\"]}"))
+                .unwrap(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+        (
+            Request::post("/api/play")
+                .header("content-type", "application/json")
+                .body(Body::from(format!(
+                    "{{\"game\": \"nim\", \"position\": [\"{}\"]}}",
+                    "1".repeat(70 * 1024)
+                )))
+                .unwrap(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+    ];
+    for (request, expected) in cases {
+        let uri = request.uri().clone();
+        let (status, body) = raw(request).await;
+        assert_eq!(status, expected, "{uri}: {body}");
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{uri}: not a JSON error: {body}"
+        );
+    }
+}
+
+/// Counts take the CLI's number forms; play positions may be numbers.
+#[tokio::test]
+async fn counts_and_positions_as_the_cli_reads_them() {
+    let (status, body) = get("/api/analyze?game=kayles&n=2%5E5").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["values"].as_array().unwrap().len(), 32);
+    let (status, body) = get("/api/analyze?game=kayles&n=1e2").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["values"].as_array().unwrap().len(), 100);
+    let (status, by_number) = post(json!({"game": "nim", "position": [3, 4]})).await;
+    assert_eq!(status, StatusCode::OK, "{by_number}");
+    let (_, by_text) = post(json!({"game": "nim", "position": ["3", "4"]})).await;
+    assert_eq!(by_number, by_text);
+    let (status, body) = post(json!({"game": "nim", "position": [-3]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
