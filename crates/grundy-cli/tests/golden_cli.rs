@@ -228,7 +228,7 @@ fn commands() -> Vec<Vec<String>> {
     }
     // Malformed input: the messages themselves.
     for args in [
-        vec!["seq", "0.7x7"],
+        vec!["seq", "0.7#7"],
         vec!["seq", "077"],
         vec!["seq", "0.&12"],
         vec!["seq", "0.{2,}"],

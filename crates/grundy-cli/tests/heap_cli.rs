@@ -116,17 +116,17 @@ fn games_lists_every_family() {
 
 #[test]
 fn malformed_code_points_at_the_character() {
-    let out = grundy().args(["seq", "0.7x7"]).output().unwrap();
+    let out = grundy().args(["seq", "0.7#7"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
-    assert!(lines[0].contains("'x'"), "{err}");
+    assert!(lines[0].contains("'#'"), "{err}");
     let code_line = lines
         .iter()
-        .position(|l| l.trim() == "0.7x7")
+        .position(|l| l.trim() == "0.7#7")
         .expect("the code is quoted");
     let caret = lines[code_line + 1].find('^').unwrap();
-    assert_eq!(&lines[code_line][caret..=caret], "x");
+    assert_eq!(&lines[code_line][caret..=caret], "#");
 }
 
 #[test]

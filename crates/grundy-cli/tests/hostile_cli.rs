@@ -263,7 +263,7 @@ fn hostile_inputs_get_clear_errors() {
         &["quotient", "0.07", "--max", "40", "--max-order", "50"],
     );
     add(Refused, &["quotient", "wythoff", "--max", "3"]);
-    add(Refused, &["quotient", "0.7x", "--max", "3"]);
+    add(Refused, &["quotient", "0.7#", "--max", "3"]);
     add(Fine, &["quotient", "kayles", "--max", "0"]);
     add(Fine, &["quotient", "nim", "--max", "1", "--format", "json"]);
     add(Refused, &["eval", "nim", "x", "--misere"]);

@@ -7,9 +7,9 @@ import grundy
 
 def test_malformed_code_points_at_the_character():
     with pytest.raises(ValueError) as error:
-        grundy.Game("0.7x7")
+        grundy.Game("0.7#7")
     message = str(error.value)
-    assert "^" in message and "x" in message
+    assert "^" in message and "#" in message
 
 
 def test_unknown_spec_and_bad_positions():

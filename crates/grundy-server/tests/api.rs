@@ -119,7 +119,7 @@ async fn eval_lists_winning_moves() {
 
 #[tokio::test]
 async fn bad_input_is_400_with_the_parsers_message() {
-    let (status, body) = get("/api/eval?game=0.7x&position=3").await;
+    let (status, body) = get("/api/eval?game=0.7%23&position=3").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains('^'), "{body}");
     let (status, body) = get("/api/eval?game=kayles&position=three").await;

@@ -448,7 +448,7 @@ mod tests {
             parse_spec("chess"),
             Err(SpecError::Unknown { .. })
         ));
-        assert!(matches!(parse_spec("0.7x"), Err(SpecError::Code(_))));
+        assert!(matches!(parse_spec("0.7#"), Err(SpecError::Code(_))));
         assert!(matches!(parse_spec("sub:"), Err(SpecError::Rules { .. })));
         assert!(matches!(
             parse_spec("sub:0,1"),

@@ -3,7 +3,7 @@
 //! A code `d0.d1d2d3…` lists, for each number j of tokens removed, a digit
 //! d_j whose bit k allows "remove j tokens and leave exactly k non-empty
 //! heaps" (bit 0: take the whole heap; bit 1: leave one heap; bit 2: leave
-//! two…). Digits are `0-9` and `A-V` (10–31), `&N;` for any value N, or a
+//! two…). Digits are `0-9` and `A-Z` (10–35, as CGSuite reads them), `&N;` for any value N, or a
 //! heap-count list `{2,3}` / `{2+}`. A modifier after a digit restricts the
 //! heaps left: `!` pairwise unequal, `?` not all equal, `=` all equal. A
 //! bracketed tail repeats forever (`0.[3]` is Nim). Digits left of d0 add
@@ -140,9 +140,9 @@ impl Digit {
 
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SYMBOLS: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+        const SYMBOLS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         match self.at_least {
-            None if self.counts < 32 => {
+            None if self.counts < 36 => {
                 write!(f, "{}", SYMBOLS[self.counts as usize] as char)?;
             }
             None => write!(f, "&{};", self.counts)?,
@@ -477,9 +477,9 @@ impl<'a> Parser<'a> {
             return Err(self.error(start, "expected a digit"));
         };
         let mut digit = match c {
-            '0'..='9' | 'A'..='V' | 'a'..='v' => {
+            '0'..='9' | 'A'..='Z' | 'a'..='z' => {
                 self.at += 1;
-                Digit::new(c.to_digit(32).map_or(0, u64::from))
+                Digit::new(c.to_digit(36).map_or(0, u64::from))
             }
             '&' => {
                 self.at += 1;
@@ -524,7 +524,7 @@ impl<'a> Parser<'a> {
             _ => {
                 return Err(self.error(
                     start,
-                    format!("'{c}' is not a digit (digits are 0-9, A-V, &N; or {{...}})"),
+                    format!("'{c}' is not a digit (digits are 0-9, A-Z, &N; or {{...}})"),
                 ))
             }
         };
@@ -573,6 +573,22 @@ mod tests {
         ] {
             assert_eq!(round_trip(code), code, "{code}");
         }
+    }
+
+    /// CGSuite's digits run to Z: G to Z are 16 to 35 (issue 26, item 20);
+    /// they print back as letters, and larger digits as `&N;`.
+    #[test]
+    fn digits_run_to_z() {
+        for (letter, value) in [('W', 32), ('X', 33), ('Y', 34), ('Z', 35)] {
+            let by_letter = TakeBreakCode::parse(&format!("0.{letter}")).unwrap();
+            let by_value = TakeBreakCode::parse(&format!("0.&{value};")).unwrap();
+            assert_eq!(by_letter, by_value, "{letter}");
+            assert_eq!(by_value.to_string(), format!("0.{letter}"));
+            let lower = TakeBreakCode::parse(&format!("0.{}", letter.to_ascii_lowercase()));
+            assert_eq!(lower.unwrap(), by_value);
+        }
+        assert_eq!(round_trip("0.&36;"), "0.&36;");
+        assert_eq!(round_trip("0.&31;"), "0.V");
     }
 
     #[test]
@@ -629,7 +645,7 @@ mod tests {
     #[test]
     fn errors_point_at_the_character() {
         let cases = [
-            ("0.7x7", 3),
+            ("0.7#7", 3),
             ("077", 3),
             ("0.&12", 5),
             ("0.{2,}", 5),

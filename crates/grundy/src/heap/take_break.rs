@@ -176,13 +176,13 @@ pub const NAMED_CODES: &[(&str, &str, &str)] = &[
 
 impl SpecForm for TakeBreakCode {
     const FORM: &'static str = "0.77, 4!.0, 0.[3], ...";
-    const ABOUT: &'static str = "any take-and-break code in CGSuite's syntax: digits 0-9 A-V, &N;, {2,3}, {2+}, modifiers ! ? =, a repeating [tail]";
+    const ABOUT: &'static str = "any take-and-break code in CGSuite's syntax: digits 0-9 A-Z, &N;, {2,3}, {2+}, modifiers ! ? =, a repeating [tail]";
     const EXAMPLE: &'static str = "0.137";
     const PREFIX: Option<&'static str> = None;
     type Error = CodeError;
 
     /// A named code (`kayles`), or anything shaped like a code: it starts
-    /// with a digit (0-9, A-V), a point, '&' or '{', or has a point (no
+    /// with a digit (0-9), a point, '&' or '{', or has a point (no
     /// game name has one), so that a malformed code gets the caret.
     fn from_spec(text: &str) -> Option<Result<TakeBreakCode, CodeError>> {
         if let Some((_, code, _)) = NAMED_CODES
