@@ -2,7 +2,7 @@
 //! memory checks up front, `allow_long`, Ctrl-C between steps), the
 //! module's [`grundy::evaluator::Inputs`].
 
-use grundy::cost::{MemoryFit, SequenceCost};
+use grundy::cost::SequenceCost;
 use grundy::cut::CutTable;
 use grundy::evaluator::Inputs;
 use grundy::heap::HeapGame;
@@ -32,11 +32,10 @@ pub(crate) fn check_cost(game: &HeapGame, count: u64, allow_long: bool) -> Resul
     }
 }
 
+/// Refuses up front `count` values that cannot fit in memory (the
+/// library's check: `LimitError`).
 pub(crate) fn check_fits(count: u64) -> Result<(), Failure> {
-    match grundy::cost::memory_fit(count) {
-        MemoryFit::DoesNotFit(refusal) => Err(Failure(LimitError::new_err(refusal))),
-        _ => Ok(()),
-    }
+    Ok(grundy::evaluator::fits_in_memory(count)?)
 }
 
 /// The values a request may compute: `max` as given (refused up front

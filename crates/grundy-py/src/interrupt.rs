@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use grundy::heap::HeapGame;
-use grundy::sequence::{EngineChoice, NimSequence, Stepper};
+use grundy::sequence::{NimSequence, Stepper};
 use grundy::GameError;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -105,20 +105,16 @@ pub(crate) fn values_until_signal(
         what: format!("{count} values"),
         limit: "the address space".to_owned(),
     })?;
-    let mut engine = game.engine(EngineChoice::Auto)?;
     let mut steps = Stepper::new(MOST_STEP);
-    let mut done = 0usize;
-    while done < count {
-        let end = count.min(done + steps.next_step());
-        engine.extend_to(end)?;
-        interrupt.check()?;
-        let more = each(engine.values(), done..end)?;
-        done = end;
-        if !more {
-            break;
-        }
-    }
-    Ok(engine.into_values())
+    grundy::evaluator::values_in_steps(
+        game,
+        count,
+        &mut || steps.next_step(),
+        &mut |values, range| {
+            interrupt.check()?;
+            each(values, range)
+        },
+    )
 }
 
 /// A failure of a computation: the Python exception to raise.

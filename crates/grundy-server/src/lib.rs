@@ -278,19 +278,6 @@ fn game_of(spec: &str, graph: Option<&str>) -> Result<Game, ApiError> {
     Ok(parse_spec_from(trimmed, SpecSource::NoFiles)?)
 }
 
-/// G(0..count) of a heap game, stopping at the deadline.
-fn values_until(game: &HeapGame, count: u64, deadline: Instant) -> Result<NimSequence, ApiError> {
-    let mut engine = game.engine(EngineChoice::Auto)?;
-    let mut done = 0usize;
-    let count = count as usize;
-    while done < count {
-        done = (done + 4096).min(count);
-        engine.extend_to(done)?;
-        past_deadline(deadline, count as u64, done as u64)?;
-    }
-    Ok(engine.into_values())
-}
-
 /// The error that stops a computation of `count` values at the deadline.
 fn past_deadline(deadline: Instant, count: u64, done: u64) -> Result<(), grundy::GameError> {
     if Instant::now() > deadline {
@@ -332,7 +319,16 @@ impl grundy::evaluator::Inputs for ServerInputs {
                 self.max_values
             )));
         }
-        values_until(game, count, self.deadline)
+        let deadline = self.deadline;
+        Ok(grundy::evaluator::values_in_steps(
+            game,
+            count as usize,
+            &mut || 4096,
+            &mut |_, range| {
+                past_deadline(deadline, count, range.end as u64)?;
+                Ok(true)
+            },
+        )?)
     }
 
     fn period(

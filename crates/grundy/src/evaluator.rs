@@ -46,22 +46,8 @@ pub trait Inputs {
         count: u64,
         each: &mut ValuesStep<'_>,
     ) -> Result<NimSequence, Self::Error> {
-        fits_in_memory(count)?;
-        let count = usize::try_from(count).map_err(|_| GameError::Memory {
-            message: format!("{count} values do not fit in the address space"),
-        })?;
-        let mut engine = game.engine(crate::sequence::EngineChoice::Auto)?;
-        let mut done = 0usize;
-        while done < count {
-            let end = count.min(done + 4096);
-            engine.extend_to(end)?;
-            let more = each(engine.values(), done..end)?;
-            done = end;
-            if !more {
-                break;
-            }
-        }
-        Ok(engine.into_values())
+        let count = countable(count)?;
+        Ok(values_in_steps(game, count, &mut || 4096, each)?)
     }
 
     /// How many values a request of normal-play values may compute:
@@ -75,11 +61,7 @@ pub trait Inputs {
         given: Option<u64>,
         default: u64,
     ) -> Result<usize, Self::Error> {
-        let count = given.unwrap_or(default);
-        fits_in_memory(count)?;
-        Ok(usize::try_from(count).map_err(|_| GameError::Memory {
-            message: format!("{count} values do not fit in the address space"),
-        })?)
+        Ok(countable(given.unwrap_or(default))?)
     }
 
     /// Searches up to `max` values for a proved period (by default
@@ -129,6 +111,39 @@ pub fn fits_in_memory(count: u64) -> Result<(), GameError> {
         crate::cost::MemoryFit::DoesNotFit(refusal) => Err(GameError::Memory { message: refusal }),
         _ => Ok(()),
     }
+}
+
+/// `count` values as a length, refused when they cannot fit in memory or
+/// in the address space.
+pub fn countable(count: u64) -> Result<usize, GameError> {
+    fits_in_memory(count)?;
+    usize::try_from(count).map_err(|_| GameError::Memory {
+        message: format!("{count} values do not fit in the address space"),
+    })
+}
+
+/// G(0..count) of a heap game by its engine, in steps of `next_step()`
+/// values, calling `each(values, range)` after each step (a face's
+/// deadline, Ctrl-C or a check of the values); `false` from it ends the
+/// run early, an error stops it.
+pub fn values_in_steps(
+    game: &HeapGame,
+    count: usize,
+    next_step: &mut dyn FnMut() -> usize,
+    each: &mut ValuesStep<'_>,
+) -> Result<NimSequence, GameError> {
+    let mut engine = game.engine(crate::sequence::EngineChoice::Auto)?;
+    let mut done = 0usize;
+    while done < count {
+        let end = count.min(done + next_step());
+        engine.extend_to(end)?;
+        let more = each(engine.values(), done..end)?;
+        done = end;
+        if !more {
+            break;
+        }
+    }
+    Ok(engine.into_values())
 }
 
 /// A heap game with every heap up to `largest` known: by a theorem, by

@@ -90,7 +90,7 @@ fn reading(spec: &str) -> String {
 /// Reads the components of a sum without computing anything, so that a
 /// malformed position is refused before any work, with one message on
 /// every face.
-fn check_readable(game: &Game, spec: &str, texts: &[String]) -> Result<(), GameError> {
+fn check_readable(game: &Game, texts: &[String]) -> Result<(), GameError> {
     match game {
         Game::Heap(heap) => match heap.family().own_positions() {
             Some(own) => own.largest_heap(texts).map(drop),
@@ -101,19 +101,15 @@ fn check_readable(game: &Game, spec: &str, texts: &[String]) -> Result<(), GameE
             .try_for_each(|text| cut.parse_position(text).map(drop)),
         Game::Graph(graph) => parse_positions(&**graph, texts).map(drop),
         Game::Positional(game) => game.check_positions(texts),
-        #[allow(unreachable_patterns)]
-        _ => Err(GameError::Rules {
-            message: format!("'{spec}' cannot be evaluated as a sum"),
-        }),
     }
 }
 
-/// A graph with a cycle anywhere is refused in misère play, naming the
-/// file (or the graph sent), the vertex and its line.
-fn check_acyclic(spec: &str, graph: &crate::Graph) -> Result<(), GameError> {
-    let path = spec.trim().trim_start_matches("graph:");
+/// A graph with a cycle anywhere is refused (misère play, `graph
+/// --acyclic`), naming the graph (`name`: its file, or `graph` for one
+/// sent), the vertex and its line.
+fn check_acyclic(name: &str, graph: &crate::Graph) -> Result<(), GameError> {
     graph.solve_all().map(drop).map_err(|e| GameError::Rules {
-        message: format!("{path}: {e}"),
+        message: format!("{name}: {e}"),
     })
 }
 
@@ -185,7 +181,7 @@ fn eval_normal<I: Inputs>(
             ));
         }
     } else {
-        check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+        check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
     }
     if remoteness {
         check_remoteness_reach(&game, texts)?;
@@ -232,14 +228,14 @@ fn eval_misere<I: Inputs>(
         }
         .into());
     }
-    check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+    check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
     Ok(match game {
         Game::Heap(heap) if heap.family().own_positions().is_none() => {
             // Bouton's rule for Nim, the quotient, or the search.
             misere_heap_eval_report(&heap, spec, &crate::heap::parse_heaps(texts)?)?
         }
         Game::Graph(graph) => {
-            check_acyclic(spec, &graph)?;
+            check_acyclic(spec.trim().trim_start_matches("graph:"), &graph)?;
             misere_eval_report(&*graph, spec, &parse_positions(&*graph, texts)?)?
         }
         // The search needs no table of normal-play values.
@@ -257,7 +253,7 @@ pub fn evaluator<I: Inputs>(
     texts: &[String],
     inputs: &mut I,
 ) -> Result<Arc<dyn SumEvaluator>, I::Error> {
-    check_readable(&game, spec, texts).map_err(|e| e.context(reading(spec)))?;
+    check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
     sum_evaluator(game, texts, inputs)
 }
 
@@ -367,16 +363,28 @@ pub fn period<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<(PeriodReport, NimSequence), I::Error> {
+    let count = resolved_count(game, max, kind, convention, inputs)?;
+    match convention {
+        Convention::Misere => judged_values(game, count, convention, inputs),
+        _ => inputs.period(game, count as usize),
+    }
+}
+
+/// The values a request of `kind` computes: `max`, or the default of the
+/// request and convention. Normal-play counts go through the face's
+/// [`Inputs::resolve_count`] (its cost checks, or its cap); misère values
+/// are bounded by the search itself.
+fn resolved_count<I: Inputs>(
+    game: &HeapGame,
+    max: Option<u64>,
+    kind: CountedRequest,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<u64, I::Error> {
     let default = limits::default_count(kind, convention);
     match convention {
-        Convention::Misere => {
-            let values = inputs.misere_values(game, max.unwrap_or(default))?;
-            Ok((crate::misere::judge_misere_values(&values), values))
-        }
-        _ => {
-            let count = inputs.resolve_count(game, max, default)?;
-            inputs.period(game, count)
-        }
+        Convention::Misere => Ok(max.unwrap_or(default)),
+        _ => Ok(inputs.resolve_count(game, max, default)? as u64),
     }
 }
 
@@ -505,11 +513,7 @@ pub fn page_analysis<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<PageAnalysis, I::Error> {
-    let default = limits::default_count(CountedRequest::Page, convention);
-    let count = match convention {
-        Convention::Misere => max.unwrap_or(default),
-        _ => inputs.resolve_count(game, max, default)? as u64,
-    };
+    let count = resolved_count(game, max, CountedRequest::Page, convention, inputs)?;
     let (period, values) = judged_values(game, count, convention, inputs)?;
     let report = AnalyzeReport::of_values(spec, &period, &values, None);
     Ok(PageAnalysis {
@@ -636,27 +640,20 @@ pub fn table<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<Table, I::Error> {
-    let grid_game = match &game {
-        Game::Positional(positional) if positional.value_grid().is_some() => {
-            Some(positional.clone())
+    if let Game::Positional(positional) = &game {
+        if let Some(grid) = positional.value_grid() {
+            let values = match convention {
+                Convention::Misere => misere_grid(&**positional, grid, spec, max)?,
+                _ => grid.table(max).map_err(|e| {
+                    e.context(format!("computing the table of '{spec}' up to {max}"))
+                })?,
+            };
+            return Ok(Table::Grid {
+                axes: grid.axes(),
+                convention: named(convention),
+                values,
+            });
         }
-        _ => None,
-    };
-    if let Some(positional) = grid_game {
-        let Some(grid) = positional.value_grid() else {
-            unreachable!("checked above");
-        };
-        let values = match convention {
-            Convention::Misere => misere_grid(&*positional, grid, spec, max)?,
-            _ => grid
-                .table(max)
-                .map_err(|e| e.context(format!("computing the table of '{spec}' up to {max}")))?,
-        };
-        return Ok(Table::Grid {
-            axes: grid.axes(),
-            convention: named(convention),
-            values,
-        });
     }
     let Game::Cut(cut) = game else {
         return Err(GameError::Unsupported {
@@ -772,9 +769,7 @@ pub fn graph(
     convention: Convention,
 ) -> Result<GraphValues, GameError> {
     if acyclic || convention.is_misere() {
-        graph.solve_all().map_err(|e| GameError::Rules {
-            message: format!("{name}: {e}"),
-        })?;
+        check_acyclic(name, graph)?;
     }
     match convention {
         Convention::Misere => {
