@@ -120,7 +120,7 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
     crate::cost::check_table_cost(dim, max)?;
     let progress = Mutex::new(Progress::new(
         0,
-        "{elapsed_precise} [{bar:40}] {pos}/{len} boxes, ETA {eta}",
+        "{elapsed_precise} [{bar:40}] {pos}/{len} boxes{eta_known}",
     ));
     // The layers report from both cores.
     let report = |done: u64, total: u64| {

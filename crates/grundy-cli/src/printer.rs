@@ -13,7 +13,7 @@ use grundy::report::{
 use grundy::{Convention, Outcome};
 use serde::Serialize;
 
-use crate::output::stdout;
+use crate::output::{stdout, text_width, wrap};
 
 /// Output formats shared by every command that prints results.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -115,11 +115,36 @@ impl Render for CheckReport {
     }
 }
 
+/// The widest first column of `grundy games`: a longer spec has a line
+/// of its own, its description under it.
+const GAMES_SPEC_COLUMN: usize = 24;
+
 impl Render for GamesReport {
+    /// Two columns fitted to the terminal ([`text_width`]): the spec, and
+    /// its description wrapped beside it.
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let width = self.games.iter().map(|g| g.spec.len()).max().unwrap_or(0);
+        let column = self
+            .games
+            .iter()
+            .map(|g| g.spec.chars().count())
+            .filter(|&len| len <= GAMES_SPEC_COLUMN)
+            .max()
+            .unwrap_or(0);
+        let width = text_width();
+        let about_width = width.saturating_sub(column + 2).max(20);
         for game in &self.games {
-            writeln!(out, "{:<width$}  {}", game.spec, game.about)?;
+            let mut about = wrap(&game.about, about_width).into_iter();
+            if game.spec.chars().count() > column {
+                for line in wrap(&game.spec, width) {
+                    writeln!(out, "{line}")?;
+                }
+            } else {
+                let first = about.next().unwrap_or_default();
+                writeln!(out, "{:<column$}  {first}", game.spec)?;
+            }
+            for line in about {
+                writeln!(out, "{:column$}  {line}", "")?;
+            }
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// A progress bar that shows itself after a second on a terminal.
 pub struct Progress {
@@ -32,7 +32,7 @@ impl Progress {
     pub fn values(total: u64) -> Progress {
         Progress::new(
             total,
-            "{elapsed_precise} [{bar:30}] {human_pos}/{human_len} values, {per_sec}, ETA {eta} {msg}",
+            "{elapsed_precise} [{bar:30}] {human_pos}/{human_len} values{rate}{eta_known} {msg}",
         )
     }
 
@@ -45,7 +45,9 @@ impl Progress {
             let bar = ProgressBar::new(total);
             bar.set_style(
                 ProgressStyle::with_template(template)
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .with_key("rate", write_rate)
+                    .with_key("eta_known", write_eta),
             );
             bar
         }))
@@ -88,6 +90,51 @@ impl Drop for Progress {
     }
 }
 
+/// Whether the bar has measured a rate: something done, and a second
+/// of it.
+fn measured(state: &ProgressState) -> bool {
+    state.pos() > 0 && state.elapsed() >= Duration::from_secs(1) && state.per_sec().is_finite()
+}
+
+/// The `{rate}` key: `, 18.1M/s` once there is a measurement, else
+/// nothing.
+fn write_rate(state: &ProgressState, out: &mut dyn std::fmt::Write) {
+    if measured(state) {
+        let _ = write!(out, ", {}/s", three_significant(state.per_sec()));
+    }
+}
+
+/// The `{eta_known}` key: `, ETA 3m` once there is a rate to go by,
+/// else nothing.
+fn write_eta(state: &ProgressState, out: &mut dyn std::fmt::Write) {
+    if measured(state) && state.len().is_some_and(|len| len > state.pos()) {
+        let eta = indicatif::HumanDuration(state.eta());
+        let _ = write!(out, ", ETA {eta}");
+    }
+}
+
+/// `x` to three significant digits with an SI multiplier:
+/// 18050462975.4 → `18.1G`, 950 → `950`, 12.34 → `12.3`.
+fn three_significant(x: f64) -> String {
+    if !x.is_finite() || x <= 0.0 {
+        return "0".to_owned();
+    }
+    let (scaled, suffix) = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")]
+        .into_iter()
+        .find(|&(unit, _)| x >= unit * 0.9995)
+        .map_or((x, ""), |(unit, suffix)| (x / unit, suffix));
+    let decimals = if scaled >= 99.95 {
+        0
+    } else if scaled >= 9.995 {
+        1
+    } else if scaled >= 0.9995 {
+        2
+    } else {
+        3
+    };
+    format!("{scaled:.decimals$}{suffix}")
+}
+
 /// Runs `work` with its searches (misère sums, remoteness, the solver's
 /// traversal: work with no natural step for a bar) counted: after a
 /// second on a terminal, a line shows how many positions they have
@@ -107,4 +154,20 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
         },
         work,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::three_significant;
+
+    #[test]
+    fn rates_have_three_significant_digits() {
+        assert_eq!(three_significant(18_050_462_975.408_6), "18.1G");
+        assert_eq!(three_significant(950.0), "950");
+        assert_eq!(three_significant(999.6), "1.00k");
+        assert_eq!(three_significant(12.34), "12.3");
+        assert_eq!(three_significant(0.5), "0.500");
+        assert_eq!(three_significant(1_234_567.0), "1.23M");
+        assert_eq!(three_significant(0.0), "0");
+    }
 }

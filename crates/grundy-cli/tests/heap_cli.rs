@@ -115,6 +115,41 @@ fn games_lists_every_family() {
 }
 
 #[test]
+fn games_fits_the_width() {
+    for columns in ["60", "100"] {
+        let out = grundy()
+            .args(["games"])
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let list = String::from_utf8(out.stdout).unwrap();
+        let width: usize = columns.parse().unwrap();
+        for line in list.lines() {
+            assert!(line.chars().count() <= width, "{columns}: {line:?}");
+        }
+        // Nothing is lost to wrapping: every description is all there.
+        let words: Vec<&str> = list.split_whitespace().collect();
+        assert!(
+            words
+                .windows(3)
+                .any(|w| w == ["Grundy's", "game:", "split"]),
+            "{list}"
+        );
+    }
+}
+
+#[test]
+fn unknown_games_suggest_the_nearest_name() {
+    grundy()
+        .args(["seq", "kayle"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean kayles?"))
+        .stderr(predicate::str::contains("dawsons-chess").not());
+}
+
+#[test]
 fn malformed_code_points_at_the_character() {
     let out = grundy().args(["seq", "0.7#7"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

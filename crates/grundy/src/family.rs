@@ -35,6 +35,14 @@ pub trait SpecForm: Sized {
     /// What goes wrong reading a spec of this family.
     type Error;
 
+    /// Names the family reads as whole specs beyond those [`Self::FORM`]
+    /// shows (Winning Ways' coin-turning games): the names an unknown
+    /// spec is compared with, to suggest the nearest.
+    #[must_use]
+    fn names() -> Vec<&'static str> {
+        Vec::new()
+    }
+
     /// Reads a spec (trimmed; after the prefix, for a family with one):
     /// `None` when it is not of this family.
     fn from_spec(text: &str) -> Option<Result<Self, Self::Error>>;

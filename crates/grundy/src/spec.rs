@@ -46,13 +46,13 @@ pub use crate::heap::take_break::NAMED_CODES;
 #[non_exhaustive]
 pub enum SpecError {
     /// Nothing matches the spec.
-    #[error(
-        "unknown game '{spec}': a spec is one of {} (run 'grundy games' for what each is)",
-        spec_forms()
-    )]
+    #[error("{}", unknown_message(spec, suggestions))]
     Unknown {
         /// The spec as written.
         spec: String,
+        /// The known specs nearest to it (by edit distance), best first;
+        /// empty when none is near.
+        suggestions: Vec<String>,
     },
     /// A game graph file that could not be read, or has a mistake in it.
     #[error(transparent)]
@@ -122,6 +122,103 @@ fn spec_forms() -> String {
         .join(", ")
 }
 
+/// The message of [`SpecError::Unknown`]: the nearest names when some
+/// are near, else every spec form.
+fn unknown_message(spec: &str, suggestions: &[String]) -> String {
+    match suggestions {
+        [] => format!(
+            "unknown game '{spec}': a spec is one of {} (run 'grundy games' for what each is)",
+            spec_forms()
+        ),
+        [one] => format!(
+            "unknown game '{spec}': did you mean {one}? (run 'grundy games' for every spec)"
+        ),
+        [first @ .., last] => format!(
+            "unknown game '{spec}': did you mean {} or {last}? (run 'grundy games' for every spec)",
+            first.join(", ")
+        ),
+    }
+}
+
+/// Every name a spec may be by itself or start with (before `:`), and
+/// the form to suggest, and whether it takes something after a `:`: the
+/// plain words of each family's form (a prefix is one), its extra names
+/// and the named codes.
+fn known_names() -> Vec<(&'static str, &'static str, bool)> {
+    let plain = |word: &str| {
+        word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && word.chars().any(|c| c.is_ascii_alphabetic())
+    };
+    let mut names: Vec<(&'static str, &'static str, bool)> = Vec::new();
+    for family in FAMILIES {
+        for form in family.form.split(", ") {
+            let form = form.split(' ').next().unwrap_or(form);
+            let (name, shown, takes_tail) = if let Some((name, _)) = form.split_once(':') {
+                (name, form, true)
+            } else if let Some((name, _)) = form.split_once('(') {
+                (name, form, false) // tartan(A,B): show the form
+            } else {
+                (form, form, false)
+            };
+            if plain(name) {
+                names.push((name, shown, takes_tail));
+            }
+        }
+        names.extend((family.names)().into_iter().map(|name| (name, name, false)));
+    }
+    names.extend(NAMED_CODES.iter().map(|(name, _, _)| (*name, *name, false)));
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The known specs nearest to `spec`, best first (at most three): the
+/// name before any `:` compared with every known name by edit distance
+/// (a transposition counts as one edit), within about a third of its
+/// length, or names that it begins (of three letters or more); what
+/// follows the `:` is kept for names that take it.
+fn suggestions(spec: &str) -> Vec<String> {
+    let spec = spec.trim().to_ascii_lowercase();
+    let (head, tail) = match spec.split_once(':') {
+        Some((head, tail)) => (head, Some(tail)),
+        None => (spec.as_str(), None),
+    };
+    if head.is_empty() || head.starts_with(|c: char| c.is_ascii_digit()) {
+        return Vec::new(); // codes have their own errors
+    }
+    let within = (head.chars().count() / 3).clamp(1, 3);
+    let begins = |name: &str| head.len() >= 3 && name.starts_with(head);
+    let mut near: Vec<(usize, &str, bool)> = known_names()
+        .into_iter()
+        .filter(|&(_, shown, _)| shown != head)
+        .map(|(name, shown, takes_tail)| {
+            let distance = strsim::osa_distance(head, name);
+            let distance = if begins(name) {
+                distance.min(within)
+            } else {
+                distance
+            };
+            (distance, shown, takes_tail)
+        })
+        .filter(|&(distance, _, _)| distance <= within)
+        .collect();
+    near.sort_unstable();
+    let mut out: Vec<String> = Vec::new();
+    for (_, shown, takes_tail) in near {
+        let suggestion = match tail {
+            Some(tail) if takes_tail => {
+                format!("{}:{tail}", shown.split(':').next().unwrap_or(shown))
+            }
+            _ => shown.to_owned(),
+        };
+        if !out.contains(&suggestion) {
+            out.push(suggestion);
+        }
+    }
+    out.truncate(3);
+    out
+}
+
 /// One family of games as specs name it: the registry entry that drives
 /// [`parse_spec`], [`game_list`] (`grundy games`) and the error listing
 /// valid specs, built from the family's [`SpecForm`].
@@ -137,6 +234,8 @@ pub struct Family {
     pub prefix: Option<&'static str>,
     /// Whether its specs name a file that is read ([`SpecForm::READS_FILES`]).
     pub reads_files: bool,
+    /// Names it reads beyond its form's ([`SpecForm::names`]).
+    names: fn() -> Vec<&'static str>,
     /// Reads what follows the prefix (or the whole spec): the spec, and
     /// that text.
     read: fn(&str, &str) -> Option<Result<Game, SpecError>>,
@@ -187,6 +286,7 @@ impl Family {
             example: F::EXAMPLE,
             prefix: F::PREFIX,
             reads_files: F::READS_FILES,
+            names: F::names,
             read,
         }
     }
@@ -377,6 +477,7 @@ pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
     }
     Err(SpecError::Unknown {
         spec: spec.to_owned(),
+        suggestions: suggestions(spec),
     })
 }
 
@@ -417,6 +518,48 @@ mod tests {
             }
             assert!(parse_spec(family.example).is_ok(), "{}", family.example);
             assert!(family.parse(family.example).is_some(), "{}", family.example);
+        }
+    }
+
+    fn suggested(spec: &str) -> Vec<String> {
+        match parse_spec(spec) {
+            Err(SpecError::Unknown { suggestions, .. }) => suggestions,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_specs_suggest_the_nearest_names() {
+        assert_eq!(suggested("kayle"), ["kayles"]);
+        assert_eq!(suggested("Kayels"), ["kayles"]); // a transposition
+        assert_eq!(suggested("dawsons"), ["dawsons-chess", "dawsons-kayles"]);
+        assert_eq!(suggested("subb:1,2"), ["sub:1,2"]); // the rest is kept
+        assert_eq!(suggested("sub"), ["sub:1,3,4"]); // the form
+        assert_eq!(suggested("mock-turtle")[0], "mock-turtles"); // turning's names
+        assert_eq!(suggested("tartan"), ["tartan(A,B)"]);
+        assert!(suggested("xyzzy").is_empty());
+        let message = parse_spec("kayle").map(|_| ()).unwrap_err().to_string();
+        assert!(message.contains("did you mean kayles?"), "{message}");
+        assert!(!message.contains("dawsons-chess"), "no list: {message}");
+        let message = parse_spec("xyzzy").map(|_| ()).unwrap_err().to_string();
+        assert!(
+            message.contains("a spec is one of nim, kayles"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn every_suggestion_is_a_known_form() {
+        // Each suggested name that is no form with a placeholder parses.
+        for spec in ["kayle", "dawsons", "nimm", "wythof", "rular", "mem2"] {
+            for suggestion in suggested(spec) {
+                let form = FAMILIES
+                    .iter()
+                    .any(|f| f.form.split(", ").any(|form| form == suggestion));
+                if !(form && suggestion.contains(':')) {
+                    assert!(parse_spec(&suggestion).is_ok(), "{spec} -> {suggestion}");
+                }
+            }
         }
     }
 

@@ -141,6 +141,10 @@ impl SpecForm for Turning {
     const PREFIX: Option<&'static str> = None;
     type Error = TurningCodeError;
 
+    fn names() -> Vec<&'static str> {
+        NAMED_TURNING.iter().map(|(name, _, _)| *name).collect()
+    }
+
     fn from_spec(text: &str) -> Option<Result<Turning, TurningCodeError>> {
         if let Some(code) = text.strip_prefix("turning:") {
             return Some(TurningCode::parse(code).map(Turning::new));
