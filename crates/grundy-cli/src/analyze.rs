@@ -13,8 +13,10 @@ use crate::compute::CliInputs;
 use crate::plot::{write_plot, PlotSpec};
 use crate::printer::Format;
 
-/// A file name made from the spec: `kayles.svg`, `0.137.svg`.
-pub fn default_plot_path(spec: &str) -> PathBuf {
+/// A file name made from the spec and the convention: `kayles.svg`,
+/// `0.137.svg`, `kayles-misere.svg`; `analyze` and `plot` write there
+/// unless told otherwise.
+pub fn default_plot_path(spec: &str, convention: Convention) -> PathBuf {
     let name: String = spec
         .chars()
         .map(|c| {
@@ -25,7 +27,11 @@ pub fn default_plot_path(spec: &str) -> PathBuf {
             }
         })
         .collect();
-    PathBuf::from(format!("{}.svg", name.trim_matches('.')))
+    let name = name.trim_matches('.');
+    match convention {
+        Convention::Normal => PathBuf::from(format!("{name}.svg")),
+        other => PathBuf::from(format!("{name}-{other}.svg")),
+    }
 }
 
 /// Where `analyze` writes its plot.
@@ -57,19 +63,7 @@ pub fn run(
         convention,
         &mut CliInputs { spec },
     )?;
-    let plot = match plot {
-        // Misère values go to SPEC-misere.svg.
-        PlotChoice::Default if convention.is_misere() => {
-            let path = default_plot_path(spec);
-            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            PlotChoice::File(PathBuf::from(format!(
-                "{}-{convention}.svg",
-                stem.unwrap_or_default()
-            )))
-        }
-        other => other,
-    };
-    report_on(spec, analysis, plot, format)
+    report_on(spec, analysis, plot, convention, format)
 }
 
 /// The analysis of computed values: the report, and the plot.
@@ -77,6 +71,7 @@ fn report_on(
     spec: &str,
     analysis: api::Analysis,
     plot: PlotChoice,
+    convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let api::Analysis {
@@ -86,7 +81,7 @@ fn report_on(
     } = analysis;
     let (report, values) = (&report, &values);
     let (plot_path, explicit) = match plot {
-        PlotChoice::Default => (Some(default_plot_path(spec)), false),
+        PlotChoice::Default => (Some(default_plot_path(spec, convention)), false),
         PlotChoice::File(path) => (Some(path), true),
         PlotChoice::None => (None, false),
     };
@@ -117,13 +112,22 @@ fn report_on(
     }
 }
 
-/// Runs `grundy plot SPEC -n N -o FILE [--misere]`.
+/// Runs `grundy plot SPEC -n N [-o FILE] [--misere]`: to the file
+/// `analyze` would write ([`default_plot_path`]) unless `-o` names one.
 pub fn run_plot(
     spec: &str,
     count: u64,
     convention: Convention,
-    output: &Path,
+    output: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
+    let default;
+    let output = match output {
+        Some(path) => path,
+        None => {
+            default = default_plot_path(spec, convention);
+            default.as_path()
+        }
+    };
     let game = parse_heap_spec(spec)?;
     let (report, values) = api::judged_values(&game, count, convention, &mut CliInputs { spec })?;
     let title = match convention {

@@ -211,9 +211,10 @@ enum Command {
         /// How many values.
         #[arg(short = 'n', long = "count", default_value = "1000", value_parser = numbers::parse_count, allow_negative_numbers = true)]
         count: u64,
-        /// The image file.
+        /// The image file (default: named after the game, as analyze's:
+        /// kayles.svg, kayles-misere.svg).
         #[arg(short = 'o', long = "output")]
-        output: PathBuf,
+        output: Option<PathBuf>,
         /// Plot the misère values instead.
         #[arg(long)]
         misere: bool,
@@ -245,6 +246,19 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell, on
+    /// stdout (e.g. `grundy completions bash > ~/.local/share/bash-completion/completions/grundy`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff), on stdout: `grundy man > grundy.1; man ./grundy.1`;
+    /// `grundy man seq` gives the page of one command (grundy-seq(1)).
+    Man {
+        /// A command whose page to print instead.
+        command: Option<String>,
     },
     /// Nimber arithmetic: nim-sum and nim-product of numbers below 2^64.
     Nimber {
@@ -291,8 +305,9 @@ enum Command {
     },
     /// The web explorer and its JSON API (binds to loopback by default).
     Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
+        /// The address to listen on: HOST:PORT or HOST (port 8080), where
+        /// HOST is an IP address or a name (localhost).
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen_addr)]
         addr: std::net::SocketAddr,
         /// The most values one request may compute.
         #[arg(long, default_value = "2^20", value_parser = numbers::parse_count)]
@@ -324,7 +339,10 @@ enum Command {
 }
 
 fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return Ok(usage_error(&error)),
+    };
     cost::set_allow_long(cli.allow_long);
     match cli.command {
         // The server checks its own deadlines; play talks to a terminal.
@@ -392,7 +410,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             count,
             output,
             misere,
-        } => analyze::run_plot(&spec, count, convention(misere), &output),
+        } => analyze::run_plot(&spec, count, convention(misere), output.as_deref()),
         Command::Eval {
             spec,
             positions,
@@ -430,6 +448,38 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             misere,
             format,
         } => cut_cmd::run(&spec, max, convention(misere), format),
+        Command::Completions { shell } => {
+            let mut out = output::stdout();
+            clap_complete::generate(
+                shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "grundy",
+                &mut out,
+            );
+            io::Write::flush(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { command } => {
+            let cli = <Cli as clap::CommandFactory>::command();
+            let page = match command {
+                None => cli,
+                Some(name) => {
+                    let known: Vec<String> = cli
+                        .get_subcommands()
+                        .map(|c| c.get_name().to_owned())
+                        .collect();
+                    let Some(sub) = cli.find_subcommand(&name) else {
+                        anyhow::bail!("no command '{name}': the commands are {}", known.join(", "));
+                    };
+                    let name = format!("grundy-{}", sub.get_name());
+                    sub.clone().name(name)
+                }
+            };
+            let mut out = output::stdout();
+            clap_mangen::Man::new(page).render(&mut out)?;
+            io::Write::flush(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -502,6 +552,43 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// The port `serve --addr HOST` listens on.
+const DEFAULT_PORT: u16 = 8080;
+
+/// Reads `serve --addr`: an IP address with or without a port, or a
+/// host name resolved here (`localhost:8080`), taking a loopback address
+/// of the name when it has one so that a name of this machine does not
+/// open the server to the network.
+fn parse_listen_addr(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
+    }
+    let (host, port) = match text.rsplit_once(':') {
+        Some((host, port)) => {
+            let port = port
+                .parse::<u16>()
+                .map_err(|_| format!("'{port}' is not a port (0 to 65535)"))?;
+            (host, port)
+        }
+        None => (text, DEFAULT_PORT),
+    };
+    let addrs: Vec<SocketAddr> = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| format!("the host '{host}' does not resolve: {e}"))?
+        .collect();
+    addrs
+        .iter()
+        .find(|a| a.ip().is_loopback() && a.is_ipv4())
+        .or_else(|| addrs.iter().find(|a| a.ip().is_loopback()))
+        .or_else(|| addrs.first())
+        .copied()
+        .ok_or_else(|| format!("the host '{host}' has no address"))
+}
+
 /// Runs `grundy serve`.
 fn serve(
     addr: std::net::SocketAddr,
@@ -528,6 +615,30 @@ fn serve(
     })
     .map_err(|e| anyhow::anyhow!("serving on {addr}: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints clap's refusal of the command line with grundy's own prefix
+/// (`grundy: error: ...`, as every other error) and exits 2; help and
+/// `--version` print as clap prints them, exiting 0.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        let code = match error.kind() {
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => 2,
+            _ => 0,
+        };
+        return ExitCode::from(code);
+    }
+    let rendered = error.render().to_string();
+    let message = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+    eprint!("grundy: error: {message}");
+    ExitCode::from(2)
 }
 
 fn main() -> ExitCode {

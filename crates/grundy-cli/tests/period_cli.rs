@@ -148,6 +148,27 @@ fn analyze_reports_and_plots() {
 }
 
 #[test]
+fn plot_without_output_writes_where_analyze_would() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, file) in [
+        (&["plot", "kayles", "-n", "100"][..], "kayles.svg"),
+        (
+            &["plot", "kayles", "-n", "50", "--misere"][..],
+            "kayles-misere.svg",
+        ),
+    ] {
+        grundy()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!("wrote {file}")));
+        let bytes = std::fs::read(dir.path().join(file)).unwrap();
+        assert!(bytes.starts_with(b"<svg"), "{file}");
+    }
+}
+
+#[test]
 fn plot_png_and_svg() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["g.png", "g.svg"] {
