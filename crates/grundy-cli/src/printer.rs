@@ -119,6 +119,25 @@ impl Render for CheckReport {
 /// of its own, its description under it.
 const GAMES_SPEC_COLUMN: usize = 24;
 
+/// After a move listed once for several equal components: which others
+/// it is in (`nim 2 2 1 1 1`: "(or in components 3, 4: equal)").
+fn equal_note(m: &grundy::report::MoveReport) -> String {
+    if m.equal_components.is_empty() {
+        return String::new();
+    }
+    let others: Vec<String> = m.equal_components.iter().map(usize::to_string).collect();
+    let noun = if others.len() == 1 {
+        "component"
+    } else {
+        "components"
+    };
+    format!(
+        "  (component {}; the same in equal {noun} {})",
+        m.component,
+        others.join(", ")
+    )
+}
+
 impl Render for GamesReport {
     /// Two columns fitted to the terminal ([`text_width`]): the spec, and
     /// its description wrapped beside it.
@@ -304,7 +323,7 @@ impl Render for EvalReport {
                     }
                 ),
             };
-            writeln!(out, "  {}  ->  {result}", m.description)?;
+            writeln!(out, "  {}  ->  {result}{}", m.description, equal_note(m))?;
         }
         for u in self.winning_moves_unlisted.iter().flatten() {
             writeln!(
@@ -592,11 +611,20 @@ impl Render for OutcomeReport {
             writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
             for m in &self.winning_moves {
                 match &m.result_text {
-                    Some(result) if !result.is_empty() => {
-                        writeln!(out, "  {}  ->  {}", m.description, result.join(" + "))?
-                    }
-                    Some(_) => writeln!(out, "  {}  ->  (nothing left)", m.description)?,
-                    None => writeln!(out, "  {}", m.description)?,
+                    Some(result) if !result.is_empty() => writeln!(
+                        out,
+                        "  {}  ->  {}{}",
+                        m.description,
+                        result.join(" + "),
+                        equal_note(m)
+                    )?,
+                    Some(_) => writeln!(
+                        out,
+                        "  {}  ->  (nothing left){}",
+                        m.description,
+                        equal_note(m)
+                    )?,
+                    None => writeln!(out, "  {}{}", m.description, equal_note(m))?,
                 }
             }
         }

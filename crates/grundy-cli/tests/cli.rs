@@ -717,3 +717,40 @@ fn declared_licenses_are_in_the_repository() {
     assert!(apache.contains("Apache License") && apache.contains("Version 2.0"));
     assert!(std::path::Path::new(&format!("{root}/CHANGELOG.md")).exists());
 }
+
+#[test]
+fn a_move_in_equal_components_is_listed_once() {
+    // nim 2 2 1 1 1: the one winning move takes a heap of 1, in any of
+    // the three heaps of 1.
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "eval", "nim", "2", "2", "1", "1", "1", "--format", "json",
+    ]))
+    .unwrap();
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{json}");
+    assert_eq!(moves[0]["component"], 2);
+    assert_eq!(moves[0]["equal_components"], serde_json::json!([3, 4]));
+    let text = stdout_of(&["eval", "nim", "2", "2", "1", "1", "1"]);
+    assert_eq!(
+        text.matches("take 1 from the heap of 1").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("the same in equal components 3, 4"), "{text}");
+    // Misère play lists it once too; distinct components keep their moves.
+    let misere = stdout_of(&["eval", "nim", "2", "2", "1", "1", "1", "--misere"]);
+    assert_eq!(
+        misere.matches("take 1 from the heap of 1").count(),
+        1,
+        "{misere}"
+    );
+    let distinct: Value = serde_json::from_str(&stdout_of(&[
+        "eval", "nim", "3", "5", "6", "1", "--format", "json",
+    ]))
+    .unwrap();
+    let moves = distinct["winning_moves"].as_array().unwrap();
+    assert!(
+        moves.iter().all(|m| m.get("equal_components").is_none()),
+        "{distinct}"
+    );
+}

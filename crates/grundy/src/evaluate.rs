@@ -93,8 +93,24 @@ pub(crate) fn move_reports<R: Ruleset>(
     let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
-    let mut reports = Vec::new();
-    for m in moves {
+    let mut reports: Vec<MoveReport> = Vec::new();
+    // Where the move listed for an earlier, equal component is: the
+    // same move in an equal component is listed once, with the others
+    // named in `equal_components`.
+    // (index in moves, its reports in `reports`)
+    let mut listed: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for (index, m) in moves.iter().enumerate() {
+        let same = listed.iter().find(|(earlier, _)| {
+            let e = &moves[*earlier];
+            e.component != m.component && e.from == m.from && e.to == m.to
+        });
+        if let Some((_, range)) = same {
+            for report in &mut reports[range.clone()] {
+                report.equal_components.push(m.component);
+            }
+            continue;
+        }
+        let first = reports.len();
         // Moves leaving the same option share everything but their
         // description.
         let all = rules.equivalent_moves(&m.from, &m.to);
@@ -113,10 +129,12 @@ pub(crate) fn move_reports<R: Ruleset>(
                 result: result_json.clone(),
                 // The first stands for the others.
                 representative: (all.len() > 1).then_some(i == 0),
+                equal_components: Vec::new(),
                 to_text: to_text.clone(),
                 result_text: result_text.clone(),
             });
         }
+        listed.push((index, first..reports.len()));
     }
     reports
 }

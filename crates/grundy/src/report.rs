@@ -264,6 +264,11 @@ pub struct MoveReport {
     /// `true` for the first, which stands for the others.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub representative: Option<bool>,
+    /// The other components equal to this one, where the same move wins
+    /// too (listed once: `nim 2 2 1 1 1` has one winning move, in any of
+    /// three heaps of 1); empty when no other component is equal.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub equal_components: Vec<usize>,
     /// What the component becomes, as the game writes it (text only).
     #[serde(skip)]
     pub to_text: Vec<String>,
