@@ -120,14 +120,7 @@ pub fn run_plot(
     convention: Convention,
     output: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    let default;
-    let output = match output {
-        Some(path) => path,
-        None => {
-            default = default_plot_path(spec, convention);
-            default.as_path()
-        }
-    };
+    let output = output.map_or_else(|| default_plot_path(spec, convention), Path::to_path_buf);
     let game = parse_heap_spec(spec)?;
     let (report, values) = api::judged_values(&game, count, convention, &mut CliInputs { spec })?;
     let title = match convention {
@@ -135,7 +128,7 @@ pub fn run_plot(
         other => format!("{spec} ({other})"),
     };
     write_plot(
-        output,
+        &output,
         &PlotSpec {
             title: &title,
             values: &values,

@@ -464,11 +464,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             let page = match command {
                 None => cli,
                 Some(name) => {
-                    let known: Vec<String> = cli
-                        .get_subcommands()
-                        .map(|c| c.get_name().to_owned())
-                        .collect();
                     let Some(sub) = cli.find_subcommand(&name) else {
+                        let known: Vec<&str> =
+                            cli.get_subcommands().map(|c| c.get_name()).collect();
                         anyhow::bail!("no command '{name}': the commands are {}", known.join(", "));
                     };
                     let name = format!("grundy-{}", sub.get_name());
@@ -622,17 +620,14 @@ fn serve(
 /// `--version` print as clap prints them, exiting 0.
 fn usage_error(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    ) {
+    let shown_as_is = match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Some(0),
+        // `grundy` alone: the help, but the command line was incomplete.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Some(2),
+        _ => None,
+    };
+    if let Some(code) = shown_as_is {
         let _ = error.print();
-        let code = match error.kind() {
-            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => 2,
-            _ => 0,
-        };
         return ExitCode::from(code);
     }
     let rendered = error.render().to_string();

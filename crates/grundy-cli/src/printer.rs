@@ -120,7 +120,8 @@ impl Render for CheckReport {
 const GAMES_SPEC_COLUMN: usize = 24;
 
 /// After a move listed once for several equal components: which others
-/// it is in (`nim 2 2 1 1 1`: "(or in components 3, 4: equal)").
+/// it is in (`nim 2 2 1 1 1`: "(component 2; the same in equal
+/// components 3, 4)"); empty for a move in one component only.
 fn equal_note(m: &grundy::report::MoveReport) -> String {
     if m.equal_components.is_empty() {
         return String::new();
@@ -610,21 +611,13 @@ impl Render for OutcomeReport {
         if self.outcome == Outcome::N {
             writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
             for m in &self.winning_moves {
+                let note = equal_note(m);
                 match &m.result_text {
-                    Some(result) if !result.is_empty() => writeln!(
-                        out,
-                        "  {}  ->  {}{}",
-                        m.description,
-                        result.join(" + "),
-                        equal_note(m)
-                    )?,
-                    Some(_) => writeln!(
-                        out,
-                        "  {}  ->  (nothing left){}",
-                        m.description,
-                        equal_note(m)
-                    )?,
-                    None => writeln!(out, "  {}{}", m.description, equal_note(m))?,
+                    Some(result) if !result.is_empty() => {
+                        writeln!(out, "  {}  ->  {}{note}", m.description, result.join(" + "))?
+                    }
+                    Some(_) => writeln!(out, "  {}  ->  (nothing left){note}", m.description)?,
+                    None => writeln!(out, "  {}{note}", m.description)?,
                 }
             }
         }

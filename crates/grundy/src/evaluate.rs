@@ -16,7 +16,10 @@
 //! layer ([`crate::api`]) chooses among them.
 
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use serde_json::Value;
 
@@ -81,6 +84,10 @@ pub fn eval_report<R: Ruleset>(
     })
 }
 
+/// A move as [`move_reports`] finds it again in an equal component: the
+/// component before it and what it becomes.
+type MoveKey<'a, P> = (&'a P, &'a [P]);
+
 /// The report of each winning move of the sum of `positions`, in normal
 /// or misère play: every move leaving the same option (a cut and its
 /// mirror images, [`Ruleset::equivalent_moves`]), the whole sum after it
@@ -94,21 +101,19 @@ pub(crate) fn move_reports<R: Ruleset>(
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
     let mut reports: Vec<MoveReport> = Vec::new();
-    // Where the move listed for an earlier, equal component is: the
-    // same move in an equal component is listed once, with the others
-    // named in `equal_components`.
-    // (index in moves, its reports in `reports`)
-    let mut listed: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
-    for (index, m) in moves.iter().enumerate() {
-        let same = listed.iter().find(|(earlier, _)| {
-            let e = &moves[*earlier];
-            e.component != m.component && e.from == m.from && e.to == m.to
-        });
-        if let Some((_, range)) = same {
-            for report in &mut reports[range.clone()] {
-                report.equal_components.push(m.component);
+    // The same move in an equal component is listed once, with the other
+    // components named in `equal_components`: each (from, to) maps to the
+    // component it was first listed for and its reports.
+    let mut listed: FxHashMap<MoveKey<'_, R::Position>, (usize, Range<usize>)> =
+        FxHashMap::default();
+    for m in moves {
+        if let Some((component, range)) = listed.get(&(&m.from, m.to.as_slice())) {
+            if *component != m.component {
+                for report in &mut reports[range.clone()] {
+                    report.equal_components.push(m.component);
+                }
+                continue;
             }
-            continue;
         }
         let first = reports.len();
         // Moves leaving the same option share everything but their
@@ -134,7 +139,9 @@ pub(crate) fn move_reports<R: Ruleset>(
                 result_text: result_text.clone(),
             });
         }
-        listed.push((index, first..reports.len()));
+        listed
+            .entry((&m.from, m.to.as_slice()))
+            .or_insert((m.component, first..reports.len()));
     }
     reports
 }

@@ -36,8 +36,8 @@ pub trait SpecForm: Sized {
     type Error;
 
     /// Names the family reads as whole specs beyond those [`Self::FORM`]
-    /// shows (Winning Ways' coin-turning games): the names an unknown
-    /// spec is compared with, to suggest the nearest.
+    /// shows (the named codes, Winning Ways' coin-turning games): the
+    /// names an unknown spec is compared with, to suggest the nearest.
     #[must_use]
     fn names() -> Vec<&'static str> {
         Vec::new()

@@ -140,10 +140,10 @@ fn unknown_message(spec: &str, suggestions: &[String]) -> String {
     }
 }
 
-/// Every name a spec may be by itself or start with (before `:`), and
-/// the form to suggest, and whether it takes something after a `:`: the
-/// plain words of each family's form (a prefix is one), its extra names
-/// and the named codes.
+/// Every name a spec may be by itself or start with (before `:`), with
+/// the form to suggest for it and whether it takes something after a
+/// `:`: the plain words of each family's form (a prefix is one) and its
+/// extra names ([`SpecForm::names`]).
 fn known_names() -> Vec<(&'static str, &'static str, bool)> {
     let plain = |word: &str| {
         word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
@@ -166,7 +166,6 @@ fn known_names() -> Vec<(&'static str, &'static str, bool)> {
         }
         names.extend((family.names)().into_iter().map(|name| (name, name, false)));
     }
-    names.extend(NAMED_CODES.iter().map(|(name, _, _)| (*name, *name, false)));
     names.sort_unstable();
     names.dedup();
     names
@@ -188,7 +187,7 @@ fn suggestions(spec: &str) -> Vec<String> {
     }
     let within = (head.chars().count() / 3).clamp(1, 3);
     let begins = |name: &str| head.len() >= 3 && name.starts_with(head);
-    let mut near: Vec<(usize, &str, bool)> = known_names()
+    let mut near: Vec<(usize, &str, &str, bool)> = known_names()
         .into_iter()
         .filter(|&(_, shown, _)| shown != head)
         .map(|(name, shown, takes_tail)| {
@@ -198,17 +197,15 @@ fn suggestions(spec: &str) -> Vec<String> {
             } else {
                 distance
             };
-            (distance, shown, takes_tail)
+            (distance, shown, name, takes_tail)
         })
-        .filter(|&(distance, _, _)| distance <= within)
+        .filter(|&(distance, ..)| distance <= within)
         .collect();
     near.sort_unstable();
     let mut out: Vec<String> = Vec::new();
-    for (_, shown, takes_tail) in near {
+    for (_, shown, name, takes_tail) in near {
         let suggestion = match tail {
-            Some(tail) if takes_tail => {
-                format!("{}:{tail}", shown.split(':').next().unwrap_or(shown))
-            }
+            Some(tail) if takes_tail => format!("{name}:{tail}"),
             _ => shown.to_owned(),
         };
         if !out.contains(&suggestion) {

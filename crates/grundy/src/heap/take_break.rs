@@ -181,6 +181,10 @@ impl SpecForm for TakeBreakCode {
     const PREFIX: Option<&'static str> = None;
     type Error = CodeError;
 
+    fn names() -> Vec<&'static str> {
+        NAMED_CODES.iter().map(|(name, _, _)| *name).collect()
+    }
+
     /// A named code (`kayles`), or anything shaped like a code: it starts
     /// with a digit (0-9), a point, '&' or '{', or has a point (no
     /// game name has one), so that a malformed code gets the caret.
