@@ -28,11 +28,22 @@ const CHUNK: usize = 1 << 16;
 /// stop early. Returns the values computed. Every command that computes a
 /// sequence (seq, check, plot, eval) goes through here.
 pub fn stream_values(
+    engine: DenseEngine<Box<dyn Kernel>>,
+    count: usize,
+    spec: &str,
+    each: impl FnMut(&NimSequence, Range<usize>) -> anyhow::Result<bool>,
+) -> anyhow::Result<NimSequence> {
+    Ok(stream_engine(engine, count, spec, each)?.into_values())
+}
+
+/// [`stream_values`], giving back the engine (whose kernel says whether
+/// the values were filled from a proved period).
+pub fn stream_engine(
     mut engine: DenseEngine<Box<dyn Kernel>>,
     count: usize,
     spec: &str,
     mut each: impl FnMut(&NimSequence, Range<usize>) -> anyhow::Result<bool>,
-) -> anyhow::Result<NimSequence> {
+) -> anyhow::Result<DenseEngine<Box<dyn Kernel>>> {
     let mut progress = Progress::values(count as u64);
     let mut steps = grundy::sequence::Stepper::new(CHUNK);
     let mut done = 0usize;
@@ -49,7 +60,21 @@ pub fn stream_values(
         }
     }
     progress.finish();
-    Ok(engine.into_values())
+    Ok(engine)
+}
+
+/// What `seq` says when values were filled from a proved period rather
+/// than computed one by one.
+pub fn period_fill_note(fill: &grundy::sequence::dense::PeriodFill) -> String {
+    let saltus = if fill.saltus == 0 {
+        String::new()
+    } else {
+        format!(" with saltus {}", fill.saltus)
+    };
+    format!(
+        "grundy: note: G({}) on were filled from the proved period {} (from n = {}{saltus}) instead of computed: {}; --compute-all computes every value",
+        fill.filled_from, fill.period, fill.preperiod, fill.reason
+    )
 }
 
 /// A limit on the values to compute: given with `--max`, or a command's

@@ -69,6 +69,12 @@ pub struct SeqArgs {
     /// reach: small heaps only).
     #[arg(long, conflicts_with_all = ["out", "from", "mask", "misere"])]
     remoteness: bool,
+    /// Compute every value with the engine, even after the game's theorem
+    /// proves a period (by default the rest is filled from the period,
+    /// and a note says from where): a cross-check, or a benchmark of the
+    /// engine.
+    #[arg(long)]
+    compute_all: bool,
     /// Seconds between checkpoints of an --out run (0: after every chunk).
     #[arg(long, default_value = "5", value_parser = crate::numbers::parse_seconds, allow_hyphen_values = true)]
     checkpoint_secs: Duration,
@@ -152,7 +158,13 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     crate::numbers::check_memory(count)?;
     crate::cost::check_sequence_cost(&game, count)?;
     if let Some(out) = &args.out {
-        let kernel = || game.kernel_for(choice);
+        let kernel = || {
+            if args.compute_all {
+                game.kernel_computing_all(choice)
+            } else {
+                game.kernel_for(choice)
+            }
+        };
         let run = RunToFile {
             kernel: &kernel,
             spec,
@@ -194,7 +206,9 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
             .ok()
             .and_then(|v| v.parse().ok());
+        let mut period_fill = None;
         let values = run.run(&mut |p: &RunProgress| {
+            period_fill.clone_from(&p.period_fill);
             progress.set_with_message(
                 p.done,
                 match p.rare {
@@ -218,9 +232,17 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             values.value_bytes(),
             if values.value_bytes() == 1 { "" } else { "s" }
         );
+        if let Some(fill) = &period_fill {
+            eprintln!("{}", crate::compute::period_fill_note(fill));
+        }
         return Ok(ExitCode::SUCCESS);
     }
-    stream(spec, &game, choice, count, args.format)
+    let engine = if args.compute_all {
+        game.engine_computing_all(choice)?
+    } else {
+        game.engine(choice)?
+    };
+    stream(spec, engine, count, args.format)
 }
 
 /// `--out` replaces only a sequence file of the same game holding at most
@@ -252,21 +274,22 @@ fn refuse_to_clobber(out: &std::path::Path, spec: &str, count: u64) -> anyhow::R
 
 fn stream(
     spec: &str,
-    game: &grundy::heap::HeapGame,
-    choice: grundy::sequence::EngineChoice,
+    engine: grundy::sequence::dense::DenseEngine<Box<dyn grundy::sequence::dense::Kernel>>,
     count: u64,
     format: SeqFormat,
 ) -> anyhow::Result<ExitCode> {
     let count = usize::try_from(count).context("the count does not fit in memory")?;
-    let engine = game.engine(choice)?;
     let mut out = stdout();
     write_prologue(&mut out, spec, format, Column::Normal)?;
-    crate::compute::stream_values(engine, count, spec, |values, range| {
+    let engine = crate::compute::stream_engine(engine, count, spec, |values, range| {
         write_range(&mut out, values, range.start, range.end, format)?;
         Ok(true)
     })?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
+    if let Some(fill) = engine.kernel().period_fill() {
+        eprintln!("{}", crate::compute::period_fill_note(fill));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -34,7 +34,7 @@
 use std::fmt;
 
 use crate::error::GameError;
-use crate::sequence::dense::{DenseEngine, Kernel};
+use crate::sequence::dense::{DenseEngine, Kernel, PeriodFill};
 use crate::sequence::NimSequence;
 
 /// An (arithmetic) periodicity: `G(n + period) = G(n) + saltus` for all
@@ -287,6 +287,120 @@ pub fn value_from_period(
         what: format!("G({n})"),
         limit: "2^64".to_owned(),
     })
+}
+
+/// The first count of values at which [`PeriodFilled`] looks for a
+/// proved period; it looks again each time the count doubles.
+const FILL_FIRST_CHECK: usize = 1024;
+
+/// The last count at which [`PeriodFilled`] looks: a check holds about 12
+/// bytes per value for a moment, and a game whose period is not proved
+/// by then is run by its engine alone.
+const FILL_LAST_CHECK: usize = 1 << 22;
+
+/// A kernel that stops computing once the game's theorem proves a period
+/// and fills every later value from it.
+///
+/// Why: a proved period makes the rest of the sequence a copy, so a long
+/// run of Dawson's chess (period 34, proved from 1024 values) costs what
+/// its output costs, not what the engine's quadratic work would. The
+/// kernel judges the values at 1024, 2048, 4096, ... up to 2^22 with
+/// [`judge`] (the same test `period` reports); until a proof, it is the
+/// inner kernel exactly, and after it [`Kernel::period_fill`] says from
+/// which value on the values were filled and by which theorem.
+pub struct PeriodFilled<K> {
+    inner: K,
+    rule: ProofRule,
+    next_check: usize,
+    fill: Option<PeriodFill>,
+}
+
+impl<K: Kernel> PeriodFilled<K> {
+    /// Wraps `inner`, whose game's periods `rule` proves.
+    pub fn new(inner: K, rule: ProofRule) -> Self {
+        PeriodFilled {
+            inner,
+            rule,
+            next_check: FILL_FIRST_CHECK,
+            fill: None,
+        }
+    }
+
+    /// Judges the values so far; from a proof on, values are filled.
+    fn check(&mut self, values: &NimSequence) {
+        let report = judge(&self.rule, values);
+        if let (true, Some(found)) = (report.proved, report.periodicity) {
+            self.fill = Some(PeriodFill {
+                preperiod: found.preperiod,
+                period: found.period,
+                saltus: found.saltus,
+                filled_from: values.len(),
+                reason: report.reason,
+            });
+        }
+    }
+
+    /// The value the proved period gives for the next position.
+    fn filled(fill: &PeriodFill, values: &NimSequence) -> Result<u64, GameError> {
+        let n = values.len();
+        let earlier = values.get(n - fill.period) as i128;
+        u64::try_from(earlier + i128::from(fill.saltus)).map_err(|_| GameError::Limit {
+            what: format!("G({n})"),
+            limit: "2^64".to_owned(),
+        })
+    }
+}
+
+impl<K: Kernel> Kernel for PeriodFilled<K> {
+    fn next_value(&mut self, values: &NimSequence) -> Result<u64, GameError> {
+        match &self.fill {
+            Some(fill) => Self::filled(fill, values),
+            None => self.inner.next_value(values),
+        }
+    }
+
+    fn restore(&mut self, values: &NimSequence) {
+        self.inner.restore(values);
+        self.fill = None;
+        self.next_check = FILL_FIRST_CHECK;
+        while self.next_check <= values.len() {
+            self.next_check *= 2;
+        }
+        if values.len() >= FILL_FIRST_CHECK && values.len() <= FILL_LAST_CHECK {
+            self.check(values);
+        }
+    }
+
+    fn extend(&mut self, values: &mut NimSequence, target: usize) -> Result<(), GameError> {
+        while values.len() < target {
+            if let Some(fill) = &self.fill {
+                while values.len() < target {
+                    values.push(Self::filled(fill, values)?)?;
+                }
+                return Ok(());
+            }
+            let checking = self.next_check <= FILL_LAST_CHECK;
+            let stop = if checking {
+                target.min(self.next_check)
+            } else {
+                target
+            };
+            self.inner.extend(values, stop)?;
+            if checking && values.len() >= self.next_check {
+                self.next_check *= 2;
+                self.check(values);
+            }
+        }
+        Ok(())
+    }
+
+    fn rare_count(&self) -> Option<usize> {
+        self.inner.rare_count()
+    }
+
+    fn period_fill(&self) -> Option<&PeriodFill> {
+        self.fill.as_ref()
+    }
 }
 
 /// Positions before the preperiod whose values break the pattern: where

@@ -113,7 +113,11 @@ fn values_from_a_proved_period_agree_with_direct_computation() {
             continue;
         }
         let found = report.periodicity.unwrap();
-        let direct = game(spec).nim_sequence(20_000).unwrap();
+        let mut engine = game(spec)
+            .engine_computing_all(grundy::sequence::EngineChoice::Auto)
+            .unwrap();
+        engine.extend_to(20_000).unwrap();
+        let direct = engine.into_values();
         // Only the stretch of values beyond those computed for the proof
         // tests the extrapolation.
         let short = values
@@ -132,6 +136,74 @@ fn values_from_a_proved_period_agree_with_direct_computation() {
             );
         }
     }
+}
+
+/// The engines fill a long sequence from a proved period (issue 26 item
+/// 4): the filled values equal those the engine computes one by one, the
+/// kernel says from where it filled and by which theorem, and games no
+/// theorem covers are never filled. Both engines (dense and sparse) and a
+/// subtraction game; 0.127's period (OEIS A071464) is proved only after
+/// 93,000 values, so its fill starts at 2^17.
+#[test]
+fn filled_values_equal_computed_ones() {
+    use grundy::sequence::EngineChoice;
+    let cases: [(&str, EngineChoice, Option<usize>, usize); 8] = [
+        ("kayles", EngineChoice::Auto, Some(1024), 30_000),
+        ("0.137", EngineChoice::Dense, Some(1024), 30_000),
+        (
+            "0.07",
+            EngineChoice::Sparse { mask: None },
+            Some(1024),
+            30_000,
+        ),
+        ("sub:2,3,7", EngineChoice::Auto, Some(1024), 30_000),
+        ("0.127", EngineChoice::Auto, Some(1 << 17), 200_000),
+        ("0.6", EngineChoice::Auto, None, 30_000),
+        ("grundy", EngineChoice::Auto, None, 5_000),
+        ("allbut:1,2", EngineChoice::Auto, None, 5_000),
+    ];
+    for (spec, choice, filled_from, count) in cases {
+        let mut filled = game(spec).engine(choice).unwrap();
+        // In uneven steps, as the faces extend it.
+        let mut n = 0;
+        while n < count {
+            n = (n * 3 / 2 + 77).min(count);
+            filled.extend_to(n).unwrap();
+        }
+        let mut computed = game(spec).engine_computing_all(choice).unwrap();
+        computed.extend_to(count).unwrap();
+        assert!(computed.kernel().period_fill().is_none());
+        let fill = filled.kernel().period_fill();
+        assert_eq!(fill.map(|f| f.filled_from), filled_from, "{spec}");
+        if let Some(fill) = fill {
+            assert!(fill.reason.contains("theorem") || fill.reason.contains("subtraction"));
+        }
+        let (filled, computed) = (filled.into_values(), computed.into_values());
+        assert_eq!(filled.len(), count);
+        if let Some(k) = (0..count).find(|&k| filled.get(k) != computed.get(k)) {
+            panic!(
+                "{spec}: G({k}) filled {} but computed {}",
+                filled.get(k),
+                computed.get(k)
+            );
+        }
+    }
+}
+
+/// A resumed engine (a run read back from its checkpoint) fills from the
+/// period at once, with the values an uninterrupted run gives.
+#[test]
+fn a_resumed_engine_fills_as_an_uninterrupted_one() {
+    use grundy::sequence::dense::DenseEngine;
+    use grundy::sequence::EngineChoice;
+    let whole = game("0.137").nim_sequence(50_000).unwrap();
+    let mut first = game("0.137").engine(EngineChoice::Auto).unwrap();
+    first.extend_to(3_000).unwrap();
+    let kernel = game("0.137").kernel_for(EngineChoice::Auto).unwrap();
+    let mut resumed = DenseEngine::resume(kernel, first.into_values());
+    assert!(resumed.kernel().period_fill().is_some());
+    resumed.extend_to(50_000).unwrap();
+    assert_eq!(resumed.into_values(), whole);
 }
 
 #[test]

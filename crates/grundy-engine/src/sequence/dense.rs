@@ -34,6 +34,30 @@ pub trait Kernel {
     fn rare_count(&self) -> Option<usize> {
         None
     }
+
+    /// The proved periodicity this kernel fills values from, once it has
+    /// one (kernels that fill from a period: `period::PeriodFilled`).
+    fn period_fill(&self) -> Option<&PeriodFill> {
+        None
+    }
+}
+
+/// A proved periodicity from which a kernel fills the values after
+/// `filled_from` instead of computing them: `G(n) = G(n - period) +
+/// saltus` for every `n >= preperiod + period`, certified by the theorem
+/// `reason` names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodFill {
+    /// The preperiod e.
+    pub preperiod: usize,
+    /// The period p.
+    pub period: usize,
+    /// The saltus s (0 for ordinary periodicity).
+    pub saltus: i64,
+    /// The first value filled from the period rather than computed.
+    pub filled_from: usize,
+    /// The theorem and the check that prove it.
+    pub reason: String,
 }
 
 /// A kernel that keeps the bound on the values so far, so that an engine
@@ -358,5 +382,8 @@ impl<K: Kernel + ?Sized> Kernel for Box<K> {
     }
     fn rare_count(&self) -> Option<usize> {
         (**self).rare_count()
+    }
+    fn period_fill(&self) -> Option<&PeriodFill> {
+        (**self).period_fill()
     }
 }

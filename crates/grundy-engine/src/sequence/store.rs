@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::error::GameError;
-use crate::sequence::dense::{DenseEngine, Kernel};
+use crate::sequence::dense::{DenseEngine, Kernel, PeriodFill};
 use crate::sequence::NimSequence;
 
 /// The file's first bytes.
@@ -421,7 +421,7 @@ fn verified_values(
 }
 
 /// Progress of a run, reported after every chunk of values.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct RunProgress {
     /// Values computed.
     pub done: u64,
@@ -431,6 +431,8 @@ pub struct RunProgress {
     pub largest: u64,
     /// Rare positions, when the sparse engine tracks them.
     pub rare: Option<usize>,
+    /// The proved period the values are filled from, once there is one.
+    pub period_fill: Option<PeriodFill>,
 }
 
 /// A resumable computation of G(0..target) into a sequence file.
@@ -565,6 +567,7 @@ impl RunToFile<'_> {
                 target: self.target,
                 largest,
                 rare: engine.kernel().rare_count(),
+                period_fill: engine.kernel().period_fill().cloned(),
             });
         }
         let values = engine.into_values();

@@ -22,7 +22,7 @@ use crate::error::GameError;
 use crate::evaluate::SumEvaluator;
 use crate::nimber::Nimber;
 use crate::period::{
-    find_period_in, judge, value_from_period, PeriodReport, Periodicity, ProofRule,
+    find_period_in, judge, value_from_period, PeriodFilled, PeriodReport, Periodicity, ProofRule,
 };
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::{DenseEngine, Kernel};
@@ -318,7 +318,26 @@ impl HeapGame {
     }
 
     /// The kernel for an engine choice.
+    ///
+    /// Where the game's theorem can prove a period (finite codes,
+    /// finite subtraction sets), the kernel stops computing once it does
+    /// and fills the rest from the period ([`PeriodFilled`]; its
+    /// `period_fill` says from where); [`HeapGame::kernel_computing_all`]
+    /// is the engine alone.
     pub fn kernel_for(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
+        let kernel = self.0.kernel_for(choice)?;
+        let rule = self.proof_rule();
+        Ok(match rule {
+            ProofRule::TakeBreak { .. } | ProofRule::Subtraction { .. } => {
+                Box::new(PeriodFilled::new(kernel, rule))
+            }
+            ProofRule::Nim | ProofRule::Observed(_) => kernel,
+        })
+    }
+
+    /// The kernel for an engine choice computing every value, even after
+    /// a period is proved (the cross-check of [`HeapGame::kernel_for`]).
+    pub fn kernel_computing_all(&self, choice: EngineChoice) -> Result<Box<dyn Kernel>, GameError> {
         self.0.kernel_for(choice)
     }
 
@@ -330,6 +349,14 @@ impl HeapGame {
     /// An engine for this game with the chosen kernel, ready to extend.
     pub fn engine(&self, choice: EngineChoice) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
         Ok(DenseEngine::new(self.kernel_for(choice)?))
+    }
+
+    /// An engine computing every value, even after a period is proved.
+    pub fn engine_computing_all(
+        &self,
+        choice: EngineChoice,
+    ) -> Result<DenseEngine<Box<dyn Kernel>>, GameError> {
+        Ok(DenseEngine::new(self.kernel_computing_all(choice)?))
     }
 
     /// G(0..n), by the engine the automatic choice picks.
