@@ -8,9 +8,11 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
+use grundy::api::{sequence_source, SequenceSource};
+use grundy::report::LoopySequenceReport;
 use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
 use grundy::sequence::NimSequence;
-use grundy::spec::parse_heap_spec;
+use grundy::spec::parse_spec;
 
 use crate::numbers::parse_count;
 use crate::output::stdout;
@@ -108,7 +110,10 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let spec = args.spec.as_deref().context("a game spec is needed")?;
-    let game = parse_heap_spec(spec)?;
+    let game = match sequence_source(parse_spec(spec)?, spec, args.count, DEFAULT_COUNT)? {
+        SequenceSource::Heap(game) => game,
+        SequenceSource::Loopy(report) => return print_loopy(args, &report),
+    };
     if args.remoteness {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
         if count > grundy::remoteness::MAX_HEAP + 1 {
@@ -243,6 +248,62 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         game.engine(choice)?
     };
     stream(spec, engine, count, args.format)
+}
+
+/// The values of a loopy game on numbered positions: `∞` and `∞(K)` in
+/// text and CSV, `null` with the escapes K in JSON; a b-file holds
+/// integers only, so infinite values refuse it.
+fn print_loopy(args: &SeqArgs, report: &LoopySequenceReport) -> anyhow::Result<ExitCode> {
+    let spec = &report.game;
+    if args.misere || args.remoteness || args.out.is_some() {
+        bail!(
+            "'{spec}' is loopy (values may be infinite): seq gives its normal-play values only (no --misere, --remoteness or --out); 'grundy graph {spec}' gives each position's remoteness"
+        );
+    }
+    let mut out = stdout();
+    match args.format {
+        SeqFormat::Json => {
+            serde_json::to_writer(&mut out, report)?;
+            writeln!(out)?;
+        }
+        SeqFormat::Csv => {
+            writeln!(out, "n,value")?;
+            for (n, symbol) in report.symbols.iter().enumerate() {
+                writeln!(out, "{n},{symbol}")?;
+            }
+        }
+        SeqFormat::Bfile => {
+            if let Some(n) = report.values.iter().position(Option::is_none) {
+                bail!(
+                    "'{spec}' has the infinite value {} at n = {n}, and a b-file holds integers only: use --format text, csv or json",
+                    report.symbols[n]
+                );
+            }
+            writeln!(
+                out,
+                "# {spec}: generalised Sprague-Grundy values G(n), computed by grundy"
+            )?;
+            for (n, symbol) in report.symbols.iter().enumerate() {
+                writeln!(out, "{n} {symbol}")?;
+            }
+        }
+        SeqFormat::Text => {
+            for (n, symbol) in report.symbols.iter().enumerate() {
+                if n % 10 == 0 {
+                    if n > 0 {
+                        writeln!(out)?;
+                    }
+                    write!(out, "{n:>8}:")?;
+                }
+                write!(out, " {symbol:>3}")?;
+            }
+            if !report.symbols.is_empty() {
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--out` replaces only a sequence file of the same game holding at most

@@ -754,3 +754,62 @@ fn a_move_in_equal_components_is_listed_once() {
         "{distinct}"
     );
 }
+
+/// Issue 26 item 19: a loopy game whose positions are numbers gives its
+/// values in `seq` (∞ and ∞(K) in text, `null` with escapes in JSON), and
+/// `period` says that no theorem covers loopy sequences.
+#[test]
+fn seq_of_a_loopy_game_on_numbers() {
+    // windup:4:2 by hand: 0 has no move (0); 2 -> 0 only (1); 1 -> 3 and
+    // 3 -> 1 only, a loop with no way out: ∞ with no escapes, a draw.
+    let text = stdout_of(&["seq", "windup:4:2", "-n", "4"]);
+    assert_eq!(
+        text.split_whitespace().collect::<Vec<_>>(),
+        ["0:", "0", "∞", "1", "∞"]
+    );
+    let json = json_of(&["seq", "windup:4:2", "--format", "json"]);
+    assert_eq!(
+        json,
+        serde_json::json!({"game": "windup:4:2", "values": [0, null, 1, null],
+            "escapes": [null, [], null, []]})
+    );
+    // Every position of larger games as `graph` gives it.
+    for spec in ["windup:7:2,3", "windup:12:2,5,7", "windup:30:4,11"] {
+        let seq = json_of(&["seq", spec, "--format", "json"]);
+        let graph = json_of(&["graph", spec, "--format", "json"]);
+        let vertices = graph["vertices"].as_array().unwrap();
+        assert_eq!(seq["values"].as_array().unwrap().len(), vertices.len());
+        for (n, vertex) in vertices.iter().enumerate() {
+            assert_eq!(vertex["name"], n.to_string());
+            assert_eq!(seq["values"][n], vertex["value"], "{spec} at {n}");
+            let escapes = vertex
+                .get("escapes")
+                .cloned()
+                .unwrap_or(serde_json::Value::Null);
+            assert_eq!(seq["escapes"][n], escapes, "{spec} at {n}");
+        }
+    }
+    let csv = stdout_of(&["seq", "windup:7:2,3", "--format", "csv"]);
+    assert!(csv.starts_with("n,value\n0,0\n1,∞(0)\n"), "{csv}");
+    let refused = |args: &[&str], says: &str| {
+        let out = grundy().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("needs a heap game"), "{err}");
+    };
+    refused(
+        &["seq", "windup:4:2", "-n", "5"],
+        "its 4 positions (0 to 3)",
+    );
+    refused(
+        &["seq", "windup:4:2", "--format", "bfile"],
+        "b-file holds integers only",
+    );
+    refused(&["seq", "windup:4:2", "--misere"], "loopy");
+    refused(
+        &["period", "windup:4:2"],
+        "no periodicity theorem here covers loopy sequences",
+    );
+    refused(&["analyze", "windup:4:2"], "loopy");
+}

@@ -290,6 +290,16 @@ impl Graph {
         self.successors.len()
     }
 
+    /// Whether the vertices are named 0, 1, ... in order: the positions
+    /// are numbers, as a heap game's are (`windup:N:S`).
+    #[must_use]
+    pub fn is_numbered(&self) -> bool {
+        self.names
+            .iter()
+            .enumerate()
+            .all(|(v, name)| *name == v.to_string())
+    }
+
     /// The name of vertex `v`.
     #[must_use]
     pub fn name(&self, v: u32) -> &str {

@@ -569,6 +569,23 @@ impl Serialize for VertexList<'_> {
     }
 }
 
+/// `seq` of a loopy game whose positions are the numbers 0, 1, ...
+/// (`windup:N:S`, or a graph file with vertices named so): each
+/// position's generalised value (Smith), `null` when infinite.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LoopySequenceReport {
+    /// The game spec.
+    pub game: String,
+    /// The value of each position 0, 1, ...: a number, or `null` when
+    /// infinite.
+    pub values: Vec<Option<u64>>,
+    /// K of each infinite value ∞(K) (`null` for finite ones).
+    pub escapes: Vec<Option<Vec<u64>>>,
+    /// Each value as text: `3`, `∞`, `∞(0,2)` (text output only).
+    #[serde(skip)]
+    pub symbols: Vec<String>,
+}
+
 /// `eval graph:FILE ...` of a graph with cycles: the outcome of the sum
 /// by Smith's rule, and the moves that win (or, from a draw, keep it).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -404,6 +404,12 @@ pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
 pub fn into_heap(game: Game, spec: &str) -> Result<HeapGame, SpecError> {
     match game {
         Game::Heap(game) => Ok(game),
+        Game::Graph(graph) if graph.is_numbered() => Err(SpecError::Rules {
+            spec: spec.to_owned(),
+            cause: GameError::Rules {
+                message: "its positions are numbers but the game is loopy (values may be infinite), and no periodicity theorem here covers loopy sequences: 'grundy seq' gives its values, 'grundy graph' every position's".to_owned(),
+            },
+        }),
         _ => Err(not_a_heap_game(spec)),
     }
 }

@@ -334,6 +334,73 @@ pub fn values<I: Inputs>(
     }
 }
 
+/// What `seq` of a spec computes: the values of a heap game (computed
+/// by the face's engine run), or those of a loopy game whose positions
+/// are the numbers 0, 1, ... (solved here, whole).
+#[derive(Debug)]
+pub enum SequenceSource {
+    /// A heap game: its values are G(0..n) of the engines.
+    Heap(HeapGame),
+    /// A loopy game on numbered positions: Smith's values of the first
+    /// positions.
+    Loopy(crate::report::LoopySequenceReport),
+}
+
+/// `seq` of the game of `spec`: a heap game's values are the face's to
+/// compute (streamed, to a file); a graph whose vertices are named 0, 1,
+/// ... in order (`windup:N:S`) is solved by Smith's levels and its first
+/// `count` values returned (by default `default`, or every position when
+/// there are fewer); any other game is refused as not a game of
+/// numbered positions.
+pub fn sequence_source(
+    game: Game,
+    spec: &str,
+    count: Option<u64>,
+    default: u64,
+) -> Result<SequenceSource, crate::spec::SpecError> {
+    let graph = match game {
+        Game::Heap(game) => return Ok(SequenceSource::Heap(game)),
+        Game::Graph(graph) if graph.is_numbered() => graph,
+        _ => return Err(crate::spec::not_a_heap_game(spec)),
+    };
+    let positions = graph.vertex_count() as u64;
+    let count = count.unwrap_or(default.min(positions));
+    if count > positions {
+        return Err(crate::spec::SpecError::Rules {
+            spec: spec.to_owned(),
+            cause: GameError::Limit {
+                what: format!("{count} values"),
+                limit: format!(
+                    "its {positions} positions (0 to {})",
+                    positions.saturating_sub(1)
+                ),
+            },
+        });
+    }
+    let solution = crate::loopy::LoopySolution::solve(graph.digraph());
+    let mut report = crate::report::LoopySequenceReport {
+        game: spec.to_owned(),
+        values: Vec::new(),
+        escapes: Vec::new(),
+        symbols: Vec::new(),
+    };
+    for v in 0..count as u32 {
+        let value = solution.value(graph.digraph(), v);
+        report.symbols.push(value.symbol());
+        match value {
+            crate::loopy::LoopyValue::Finite(m) => {
+                report.values.push(Some(m));
+                report.escapes.push(None);
+            }
+            crate::loopy::LoopyValue::Infinite(k) => {
+                report.values.push(None);
+                report.escapes.push(Some(k));
+            }
+        }
+    }
+    Ok(SequenceSource::Loopy(report))
+}
+
 /// G(0..count) under `convention` with the pattern judged in them (proved
 /// where the family's theorem allows; observed only in misère play).
 pub fn judged_values<I: Inputs>(
