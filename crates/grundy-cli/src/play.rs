@@ -58,7 +58,7 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
             return Ok(ExitCode::SUCCESS);
         }
         for (i, m) in moves.iter().enumerate() {
-            writeln!(out, "  {:>3}. {}", i + 1, m.description)?;
+            writeln!(out, "  {:>3}. {}{}", i + 1, m.description, equal_note(m))?;
         }
         write!(out, "your move> ")?;
         out.flush()?;
@@ -137,5 +137,15 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
         };
         writeln!(out, "engine: {}", reply.description)?;
         history.push(reply.position.clone());
+    }
+}
+
+/// After a move listed once for several equal components: how many others
+/// it could be made in, leaving the same sum.
+fn equal_note(m: &grundy::report::PlayMove) -> String {
+    match m.equal_components.len() {
+        0 => String::new(),
+        1 => " (or the same in the equal component, leaving the same sum)".to_owned(),
+        k => format!(" (or the same in any of {k} equal components, leaving the same sum)"),
     }
 }

@@ -479,3 +479,82 @@ async fn counts_and_positions_as_the_cli_reads_them() {
     let (status, body) = post(json!({"game": "nim", "position": [-3]})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
+
+/// Issue 26 item 6: `play kayles 10` reaching 1+3+3 listed the moves of
+/// both heaps of 3. Each move is listed once, naming the equal
+/// components, and the sums left are exactly the distinct sums a move
+/// can leave (Kayles enumerated here by hand: take 1 or 2 adjacent pins,
+/// leaving two rows of any sizes that add up to what is left).
+#[tokio::test]
+async fn equal_components_list_their_moves_once() {
+    fn kayles_options(n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for take in [1, 2] {
+            if take > n {
+                continue;
+            }
+            let rest = n - take;
+            for a in 0..=rest / 2 {
+                out.push([a, rest - a].into_iter().filter(|&h| h > 0).collect());
+            }
+        }
+        out
+    }
+    for position in [vec![1u64, 3, 3], vec![3, 1, 3, 3, 2], vec![4, 4]] {
+        let text: Vec<String> = position.iter().map(u64::to_string).collect();
+        let (status, body) = get(&format!(
+            "/api/moves?game=kayles&position={}",
+            text.join("+")
+        ))
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let listed: Vec<Vec<u64>> = body["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let mut sum: Vec<u64> = m["position"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_str().unwrap().parse().unwrap())
+                    .filter(|&h| h > 0)
+                    .collect();
+                sum.sort_unstable();
+                sum
+            })
+            .collect();
+        let mut expected = std::collections::BTreeSet::new();
+        for (i, &heap) in position.iter().enumerate() {
+            for option in kayles_options(heap) {
+                let mut sum: Vec<u64> = position
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, &h)| j != i && h > 0)
+                    .map(|(_, &h)| h)
+                    .chain(option)
+                    .collect();
+                sum.sort_unstable();
+                expected.insert(sum);
+            }
+        }
+        let distinct: std::collections::BTreeSet<Vec<u64>> = listed.iter().cloned().collect();
+        assert_eq!(distinct, expected, "{position:?}");
+        assert_eq!(listed.len(), expected.len(), "listed twice: {body}");
+        // The moves of a repeated heap name the other heaps equal to it.
+        for m in body["moves"].as_array().unwrap() {
+            let from = m["description"].as_str().unwrap();
+            let equal = m
+                .get("equal_components")
+                .map_or(0, |e| e.as_array().unwrap().len());
+            let heap: u64 = from
+                .split("heap of ")
+                .nth(1)
+                .and_then(|t| t.split([' ', ',']).next())
+                .and_then(|t| t.parse().ok())
+                .unwrap();
+            let copies = position.iter().filter(|&&h| h == heap).count();
+            assert_eq!(equal, copies - 1, "{m}");
+        }
+    }
+}

@@ -389,7 +389,11 @@ impl SumEvaluator for LoopyGame {
             .map(|&v| self.solution.value(digraph, v))
             .collect();
         let mut moves = Vec::new();
+        let mut listed = ListedComponents::new();
         for (i, &v) in positions.iter().enumerate() {
+            if listed.is_repeat(&positions, i, &mut moves) {
+                continue;
+            }
             let mut followers = self.graph.successors(v).to_vec();
             followers.sort_unstable();
             followers.dedup();
@@ -418,8 +422,10 @@ impl SumEvaluator for LoopyGame {
                     draws: outcome == Outcome::Draw,
                     remoteness: (positions.len() == 1)
                         .then(|| self.solution.remoteness()[w as usize]),
+                    equal_components: Vec::new(),
                 });
             }
+            listed.done(&positions, i, moves.len());
         }
         Ok(moves)
     }
@@ -437,6 +443,44 @@ impl SumEvaluator for LoopyGame {
 }
 
 use crate::limits::MAX_PLAY_MOVES;
+
+/// Which moves of a list of [`PlayMove`]s each component's are, so that
+/// a component equal to an earlier one is not listed again: the same
+/// move in it leaves the same sum, so its moves are the earlier
+/// component's, which name it in `equal_components`.
+struct ListedComponents<'p, P> {
+    /// The first component of each position, by where its moves lie.
+    first: FxHashMap<&'p P, Range<usize>>,
+    /// Where the moves of the component being listed start.
+    start: usize,
+}
+
+impl<'p, P: Eq + std::hash::Hash> ListedComponents<'p, P> {
+    fn new() -> Self {
+        ListedComponents {
+            first: FxHashMap::default(),
+            start: 0,
+        }
+    }
+
+    /// Whether component `i` equals one listed before; if so its index
+    /// joins the `equal_components` of that one's moves.
+    fn is_repeat(&mut self, positions: &'p [P], i: usize, moves: &mut [PlayMove]) -> bool {
+        self.start = moves.len();
+        let Some(range) = self.first.get(&positions[i]) else {
+            return false;
+        };
+        for m in &mut moves[range.clone()] {
+            m.equal_components.push(i);
+        }
+        true
+    }
+
+    /// Component `i`'s moves end at `end`.
+    fn done(&mut self, positions: &'p [P], i: usize, end: usize) {
+        self.first.insert(&positions[i], self.start..end);
+    }
+}
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
@@ -489,7 +533,11 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         let mut remoteness = crate::remoteness::RemotenessSearch::new(self);
         let mut options = crate::ruleset::Options::new();
         let mut moves = Vec::new();
+        let mut listed = ListedComponents::new();
         for (i, position) in positions.iter().enumerate() {
+            if listed.is_repeat(&positions, i, &mut moves) {
+                continue;
+            }
             options.clear();
             self.options(position, &mut options)?;
             for option in options.iter() {
@@ -515,8 +563,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     wins,
                     draws: false,
                     remoteness: far,
+                    equal_components: Vec::new(),
                 });
             }
+            listed.done(&positions, i, moves.len());
         }
         Ok(moves)
     }

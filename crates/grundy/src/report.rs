@@ -488,6 +488,12 @@ pub struct PlayMove {
     /// Moves to the end of the game it leaves, with best play (normal
     /// play, when the search affords it).
     pub remoteness: Option<u32>,
+    /// The other components (0-based) equal to the one this move is in,
+    /// where the same move leaves the same sum: the move is listed once
+    /// (`play kayles 1 3 3` lists the moves of one heap of 3); empty when
+    /// no other component is equal.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub equal_components: Vec<usize>,
 }
 
 /// `graph`: the value and outcome of every vertex. The vertices are
