@@ -67,3 +67,23 @@ impl Game {
         }
     }
 }
+
+/// Reads a position of two heaps, `(3,5)`, `3,5` or `3 5` (Wythoff's
+/// pairs, the places of an acrostic product).
+pub fn read_pair(text: &str) -> Result<(u64, u64), crate::GameError> {
+    let invalid = |reason: String| crate::GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let parts = crate::number::tuple_parts(text);
+    let [x, y] = parts[..] else {
+        return Err(invalid(
+            "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
+        ));
+    };
+    let heap = |part: &str| {
+        crate::number::parse_u64(part)
+            .map_err(|e| invalid(format!("'{part}' is not a heap size: {e}")))
+    };
+    Ok((heap(x)?, heap(y)?))
+}

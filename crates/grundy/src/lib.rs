@@ -48,6 +48,7 @@ pub use grundy_engine::{
     ruleset, sequence, solver, stop, sum,
 };
 
+pub mod acrostic;
 pub mod api;
 pub mod cost;
 pub mod cut;

@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::acrostic::Acrostic;
 use crate::cut::CutGame;
 use crate::error::GameError;
 use crate::evaluate::SumEvaluator;
@@ -347,7 +348,52 @@ pub const FAMILIES: &[Family] = &[
     Family::positional::<Wythoff>(),
     Family::positional::<MemoryGame>(),
     Family::positional::<TartanBoards>(),
+    Family::positional::<Acrostic>(),
 ];
+
+/// `acrostic(A,B)`: the factors are any heap games, so the registry (the
+/// one place that reads every heap spec) reads them; the product itself
+/// is [`crate::acrostic`]'s.
+impl SpecForm for Acrostic {
+    const FORM: &'static str = "acrostic(A,B)";
+    const ABOUT: &'static str = "the acrostic product of two heap games (coin-turning games in heap form, codes, ...): at (m,n) move by A on m, leaving (a1,n)+..., or by B on n, leaving (m,b1)+...; positions (m,n)";
+    const EXAMPLE: &'static str = "acrostic(motley,ruler)";
+    const PREFIX: Option<&'static str> = Some("acrostic(");
+    type Error = GameError;
+
+    fn from_spec(text: &str) -> Option<Result<Acrostic, GameError>> {
+        let Some(inner) = text.strip_suffix(')') else {
+            return Some(Err(GameError::Rules {
+                message: "an acrostic product is written acrostic(A,B), with a closing ')'"
+                    .to_owned(),
+            }));
+        };
+        // A factor may not name a file: a face that reads none (the
+        // server) refuses such specs by their prefix, which a factor
+        // hides.
+        let factor = |text: &str| -> Option<HeapGame> {
+            let text = text.trim();
+            let reads_file = FAMILIES
+                .iter()
+                .any(|f| f.reads_files && f.prefix.is_some_and(|p| text.starts_with(p)));
+            if reads_file {
+                return None;
+            }
+            parse_heap_spec(text).ok()
+        };
+        // Specs hold commas (sub:1,2): the first split where both sides
+        // are heap games.
+        let split = inner.match_indices(',').find_map(|(i, _)| {
+            let (a, b) = (&inner[..i], &inner[i + 1..]);
+            Some(Acrostic::new(factor(a)?, a, factor(b)?, b))
+        });
+        Some(split.ok_or_else(|| GameError::Rules {
+            message: format!(
+                "'{inner}' is not two heap games A,B (such as motley,ruler or 0.77,sub:1,2; factors naming a file are not read here)"
+            ),
+        }))
+    }
+}
 
 /// Every game family with a one-line description, for `grundy games`:
 /// the registry, with the named codes after the first family (`nim`).

@@ -215,7 +215,7 @@ impl Ruleset for Wythoff {
 
     /// `(3,5)`, `3,5` or `3 5`.
     fn parse_position(&self, text: &str) -> Result<(u64, u64), GameError> {
-        let (x, y) = read_pair(text)?;
+        let (x, y) = crate::game::read_pair(text)?;
         let work = self.work(x, y);
         if work > MAX_WORK {
             return Err(GameError::Limit {
@@ -235,7 +235,7 @@ impl Ruleset for Wythoff {
         &self,
         text: &str,
     ) -> Option<Result<TheoremOutcome<(u64, u64)>, GameError>> {
-        let (x, y) = match read_pair(text) {
+        let (x, y) = match crate::game::read_pair(text) {
             Ok(pair) => pair,
             Err(e) => return Some(Err(e)),
         };
@@ -283,25 +283,6 @@ impl Ruleset for Wythoff {
             ),
         }
     }
-}
-
-/// Reads `(3,5)`, `3,5` or `3 5`: two heaps.
-fn read_pair(text: &str) -> Result<(u64, u64), GameError> {
-    let invalid = |reason: String| GameError::InvalidPosition {
-        text: text.to_owned(),
-        reason,
-    };
-    let parts = crate::number::tuple_parts(text);
-    let [x, y] = parts[..] else {
-        return Err(invalid(
-            "a position is two heaps, written (x,y), such as (3,5)".to_owned(),
-        ));
-    };
-    let heap = |part: &str| {
-        crate::number::parse_u64(part)
-            .map_err(|e| invalid(format!("'{part}' is not a heap size: {e}")))
-    };
-    Ok((heap(x)?, heap(y)?))
 }
 
 /// The most set operations (cells times sets times words) a table may
