@@ -334,6 +334,14 @@ impl CoreGame {
     /// An example spec of every family, from the registry.
     #[staticmethod]
     fn examples() -> Vec<&'static str> {
-        grundy::spec::FAMILIES.iter().map(|f| f.example).collect()
+        // Two families (scripts with and without a bound) share the
+        // example `script:FILE.rhai`: listed once.
+        let mut examples: Vec<&'static str> = Vec::new();
+        for family in grundy::spec::FAMILIES {
+            if !examples.contains(&family.example) {
+                examples.push(family.example);
+            }
+        }
+        examples
     }
 }

@@ -109,7 +109,7 @@ impl Inputs for PyInputs {
             EngineChoice::Auto,
             grundy::evaluator::FIRST_ROUND,
             max,
-            &mut |_, _| interrupt.check(),
+            &mut |done, _| interrupt.progress(done as u64, max as u64),
         )?)
     }
 

@@ -59,17 +59,37 @@ pub(crate) fn json_error(error: serde_json::Error) -> PyErr {
     PyValueError::new_err(format!("the report could not be written: {error}"))
 }
 
+/// How long a computation runs before its progress is shown.
+const SHOW_AFTER: Duration = Duration::from_secs(1);
+
 /// Asks Python for signals at most every [`CHECK_EVERY`]; a signal's
-/// exception is kept and stops the computation.
+/// exception is kept and stops the computation. A computation that says
+/// how far it is ([`Interrupt::progress`]) and runs past [`SHOW_AFTER`]
+/// has its progress shown by the package's `_progress` (a tqdm bar when
+/// tqdm is installed, a line on stderr otherwise), closed when it ends.
 pub(crate) struct Interrupt {
     last: Instant,
+    started: Instant,
+    /// Values (or heaps) done and the total, when the computation says.
+    at: Option<(u64, u64)>,
+    /// Whether a progress display was opened (and must be closed).
+    shown: bool,
 }
 
 impl Interrupt {
     pub(crate) fn new() -> Interrupt {
         Interrupt {
             last: Instant::now(),
+            started: Instant::now(),
+            at: None,
+            shown: false,
         }
+    }
+
+    /// [`Interrupt::check`], noting that `done` of `total` are done.
+    pub(crate) fn progress(&mut self, done: u64, total: u64) -> Result<(), GameError> {
+        self.at = Some((done, total));
+        self.check()
     }
 
     pub(crate) fn check(&mut self) -> Result<(), GameError> {
@@ -77,13 +97,45 @@ impl Interrupt {
             return Ok(());
         }
         self.last = Instant::now();
-        Python::attach(|py| py.check_signals()).map_err(|error| {
+        let show = self.at.filter(|_| self.started.elapsed() >= SHOW_AFTER);
+        self.shown |= show.is_some();
+        Python::attach(|py| {
+            py.check_signals()?;
+            if let Some((done, total)) = show {
+                // A display that fails (no tqdm, a closed stderr) is not
+                // the computation's failure.
+                let _ = show_progress(py, Some((done, total)));
+            }
+            Ok::<(), PyErr>(())
+        })
+        .map_err(|error| {
             keep_pending(error);
             GameError::Stopped {
                 reason: "interrupted".to_owned(),
             }
         })
     }
+}
+
+impl Drop for Interrupt {
+    fn drop(&mut self) {
+        if self.shown {
+            Python::attach(|py| {
+                let _ = show_progress(py, None);
+            });
+        }
+    }
+}
+
+/// Calls `grundy._progress(done, total)`, or `grundy._progress(None,
+/// None)` to close the display.
+fn show_progress(py: Python<'_>, at: Option<(u64, u64)>) -> PyResult<()> {
+    let progress = py.import("grundy")?.getattr("_progress")?;
+    match at {
+        Some((done, total)) => progress.call1((done, total))?,
+        None => progress.call1((py.None(), py.None()))?,
+    };
+    Ok(())
 }
 
 /// Runs `work` (a search: misère sums, remoteness, the solver) with
@@ -111,7 +163,7 @@ pub(crate) fn values_until_signal(
         count,
         &mut || steps.next_step(),
         &mut |values, range| {
-            interrupt.check()?;
+            interrupt.progress(range.end as u64, count as u64)?;
             each(values, range)
         },
     )

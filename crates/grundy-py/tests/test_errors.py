@@ -43,10 +43,13 @@ def test_wrong_kind_of_game():
 def test_costs_are_checked_up_front():
     import time
 
-    # 0.F may leave three heaps: its work grows as a power of n. Ten
-    # million values would take far beyond ten minutes: refused at once,
-    # with the estimate and the way to run it anyway.
-    game = grundy.Game("0.F")
+    # 0.{2+} may leave two or more heaps: its work grows as a power of n
+    # (and no theorem proves its arithmetic period, so no proved period
+    # fills the values: 0.F's period 2 is proved after 1024 values and
+    # ten million of them cost nothing). Ten million values would take
+    # far beyond ten minutes: refused at once, with the estimate and the
+    # way to run it anyway.
+    game = grundy.Game("0.{2+}")
     started = time.monotonic()
     with pytest.raises(grundy.LimitError, match="allow_long=True") as error:
         game.values(10**7)
@@ -59,3 +62,11 @@ def test_costs_are_checked_up_front():
     # Counts beyond the machine's memory are refused before any work.
     with pytest.raises(grundy.LimitError, match="bytes of memory"):
         grundy.Game("kayles").values(2**62)
+
+
+def test_numbers_beyond_2_64_name_the_limit():
+    # Issue 26 item 17: a bare OverflowError before.
+    kayles = grundy.Game("kayles")
+    for call in (lambda: kayles.value(2**64), lambda: kayles.values(2**70)):
+        with pytest.raises(grundy.LimitError, match=r"limit of 2\^64 - 1"):
+            call()

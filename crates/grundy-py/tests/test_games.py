@@ -41,7 +41,7 @@ def test_kayles_period_is_proved_and_reaches_any_heap():
     for n in [10**6, 10**18, 2**64 - 1]:
         assert kayles.value(n) == first[72 + (n - 72) % 12]
         assert "proved period" in kayles.value_report(n).how
-    with pytest.raises(OverflowError):
+    with pytest.raises(grundy.LimitError, match=r"2\^64 - 1"):
         kayles.value(2**64)
 
 
@@ -168,3 +168,70 @@ def test_cut_tables():
 def test_scripts_give_the_same_game():
     script = grundy.Game(f"script:{REPO / 'examples' / 'kayles.rhai'}")
     assert script.values(100).tolist() == grundy.Game("kayles").values(100).tolist()
+
+
+def test_the_package_exports_its_api_only():
+    # Issue 26 item 17: dir(grundy) showed Any, Callable, json, html...
+    names = dir(grundy)
+    for leaked in ("Any", "Callable", "Optional", "json", "html", "Union"):
+        assert leaked not in names
+    for name in grundy.__all__:
+        assert name in names and hasattr(grundy, name)
+    assert "Game" in grundy.__all__
+
+
+def test_examples_are_listed_once():
+    examples = grundy.examples()
+    assert len(examples) == len(set(examples))
+    assert "script:FILE.rhai" in examples and "acrostic(motley,ruler)" in examples
+
+
+def test_a_long_computation_shows_progress(capfd, monkeypatch):
+    # Without tqdm: a line on stderr, rewritten in place and closed.
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):
+        if name.startswith("tqdm"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    # About three seconds of cubic work (no theorem fills its values).
+    values = grundy.Game("0.{2+}").values(2500, allow_long=True)
+    assert len(values) == 2500
+    err = capfd.readouterr().err
+    assert "grundy: " in err and "of 2,500 values" in err, err
+    assert err.endswith("\n")
+
+
+def test_a_long_computation_drives_a_tqdm_bar(monkeypatch):
+    # With tqdm: the bar is made, updated to the end and closed (a stand-in
+    # module records what the package does with it).
+    import sys
+    import types
+
+    made = []
+
+    class Bar:
+        def __init__(self, total, **kwargs):
+            self.total, self.n, self.closed = total, 0, False
+            made.append(self)
+
+        def update(self, k):
+            self.n += k
+
+        def close(self):
+            self.closed = True
+
+    auto = types.ModuleType("tqdm.auto")
+    auto.tqdm = Bar
+    package = types.ModuleType("tqdm")
+    package.auto = auto
+    monkeypatch.setitem(sys.modules, "tqdm", package)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", auto)
+    grundy.Game("0.{2+}").values(2500, allow_long=True)
+    assert len(made) == 1
+    bar = made[0]
+    assert bar.total == 2500 and 0 < bar.n <= 2500 and bar.closed

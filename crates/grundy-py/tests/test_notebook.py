@@ -26,6 +26,23 @@ def test_plot_returns_a_figure():
     assert any(list(line.get_xdata()) == [71, 71] for line in axes.lines[1:])
 
 
+def test_a_saved_plot_keeps_its_axis_labels(tmp_path):
+    # Issue 26 item 17: a saved figure cropped its x label.
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = grundy.Game("kayles").plot(200)
+    FigureCanvasAgg(figure)
+    figure.savefig(tmp_path / "kayles.png")
+    renderer = figure.canvas.get_renderer()
+    box = figure.bbox
+    axes = figure.axes[0]
+    for label in (axes.xaxis.label, axes.yaxis.label, axes.title):
+        extent = label.get_window_extent(renderer)
+        assert extent.x0 >= box.x0 and extent.y0 >= box.y0, label.get_text()
+        assert extent.x1 <= box.x1 and extent.y1 <= box.y1, label.get_text()
+
+
 def test_the_stubs_name_what_the_core_has():
     import ast
     import pathlib

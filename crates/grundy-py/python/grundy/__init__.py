@@ -332,7 +332,9 @@ class Game:
         except ImportError as error:
             raise ImportError("Game.plot needs matplotlib: pip install matplotlib") from error
         values = self.values(n, misere=misere)
-        figure = matplotlib.figure.Figure(figsize=(8, 3))
+        # The constrained layout keeps the axis labels inside the figure
+        # when it is saved.
+        figure = matplotlib.figure.Figure(figsize=(8, 3), layout="constrained")
         axes = figure.add_subplot()
         axes.plot(range(len(values)), values, ".", markersize=2)
         axes.set_xlabel("n")
@@ -345,16 +347,76 @@ class Game:
         return figure
 
 
+class _Progress:
+    """The display of a long computation's progress, driven by the native
+    core (``_progress``): a tqdm bar when tqdm is installed (``tqdm.auto``:
+    a widget in a notebook), else a line on stderr rewritten in place."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+        self.line = False
+
+    def __call__(self, done: Optional[int], total: Optional[int]) -> None:
+        if done is None:
+            self.close()
+            return
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            tqdm = None
+        if tqdm is not None:
+            if self.bar is None:
+                self.bar = tqdm(total=total, unit=" values", unit_scale=True, desc="grundy")
+            if self.bar.total != total:
+                self.bar.total = total
+            self.bar.update(done - self.bar.n)
+            return
+        import sys
+
+        sys.stderr.write(f"\rgrundy: {done:,} of {total:,} values ({100 * done // max(total, 1)}%)")
+        sys.stderr.flush()
+        self.line = True
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        if self.line:
+            import sys
+
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self.line = False
+
+
+#: Called by the native core during computations longer than a second.
+_progress = _Progress()
+
+
 def _maybe(n: Any) -> Optional[int]:
     return None if n is None else _count(n)
 
 
+#: The largest heap or count the library reads: 2^64 - 1.
+_LARGEST = 2**64 - 1
+
+
 def _count(n: Any) -> int:
-    """A count or a heap: a non-negative integer (numpy integers too)."""
+    """A count or a heap: a non-negative integer (numpy integers too) up
+    to 2^64 - 1; beyond it, the library's ``LimitError`` names the limit."""
     try:
         value = int(n)
     except (TypeError, ValueError):
         raise TypeError(f"expected a non-negative integer, not {n!r}") from None
     if value != n or value < 0:
         raise ValueError(f"expected a non-negative integer, not {n!r}")
+    if value > _LARGEST:
+        raise LimitError(
+            f"{value} exceeds the limit of 2^64 - 1 = {_LARGEST} (the largest heap or count the engines read)"
+        )
     return value
+
+
+def __dir__() -> list:
+    """The package's API only (``dir(grundy)``): not the names it imports."""
+    return sorted(__all__ + ["__version__", "PERIOD_MAX", "ANALYZE_MAX", "MISERE_MAX", "Position"])
