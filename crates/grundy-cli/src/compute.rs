@@ -99,15 +99,20 @@ impl MaxValues {
     pub fn resolve(self, game: &HeapGame) -> anyhow::Result<u64> {
         let max = match self {
             MaxValues::Given(max) => {
+                crate::numbers::check_memory(max)?;
                 crate::cost::check_sequence_cost(game, max)?;
                 max
             }
             MaxValues::Default(default) => {
-                let affordable = crate::cost::affordable_count(game, default)?;
-                if affordable < default {
+                let estimate = game.estimated_work(default)?;
+                let affordable = estimate
+                    .as_ref()
+                    .map_or(default, |work| grundy::cost::affordable(work, default));
+                if let Some(work) = estimate.filter(|_| affordable < default) {
                     eprintln!(
-                        "grundy: note: computing at most {affordable} values, not the default {default}, to stay within {} (the work grows fast: moves may leave three or more heaps); pass --max to choose",
-                        crate::cost::duration_words(crate::cost::LONG_SECONDS)
+                        "grundy: note: computing at most {affordable} values, not the default {default}, to stay within {} ({}); pass --max to choose",
+                        crate::cost::duration_words(crate::cost::LONG_SECONDS),
+                        work.reason
                     );
                 }
                 affordable
@@ -172,8 +177,10 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
     type Error = anyhow::Error;
 
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
-        crate::cost::check_sequence_cost(game, count)?;
+        // Memory first: a count that cannot fit is refused before the
+        // cost probe computes anything.
         crate::numbers::check_memory(count)?;
+        crate::cost::check_sequence_cost(game, count)?;
         let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
         stream_values(engine, usize::try_from(count)?, self.spec, |_, _| Ok(true))
             .context("computing the values of the heaps")
@@ -185,8 +192,10 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
         count: u64,
         each: &mut grundy::evaluator::ValuesStep<'_>,
     ) -> anyhow::Result<NimSequence> {
-        crate::cost::check_sequence_cost(game, count)?;
+        // Memory first: a count that cannot fit is refused before the
+        // cost probe computes anything.
         crate::numbers::check_memory(count)?;
+        crate::cost::check_sequence_cost(game, count)?;
         let engine = game.engine(EngineChoice::Auto)?;
         stream_values(
             engine,

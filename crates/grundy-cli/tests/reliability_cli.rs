@@ -427,3 +427,28 @@ fn limits_are_errors_not_crashes() {
     assert!(!moves.is_empty());
     assert!(moves[0].get("result").is_none());
 }
+
+/// Issue 26 item 2: `period treblecross` ran 729 s with no word. Codes
+/// that split heaps in two get the up-front estimate too (their work is
+/// up to quadratic): a count far beyond ten minutes is refused at once
+/// with the estimate and its reason, and a long --out run likewise.
+#[test]
+fn quadratic_codes_are_estimated_up_front() {
+    let started = std::time::Instant::now();
+    refused(&["seq", "treblecross", "-n", "2^26"], "would take about");
+    refused(&["seq", "treblecross", "-n", "2^26"], "split heaps in two");
+    refused(&["period", "0.007", "--max", "2^26"], "pass --allow-long");
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "refused up front, not after the work"
+    );
+    // A game whose period is proved early costs nothing however long
+    // the request: no refusal, no announcement.
+    let (code, _, stderr) = run(&["seq", "0.137", "-n", "2^24", "--format", "bfile"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("would take"), "{stderr}");
+    assert!(
+        stderr.contains("filled from the proved period 34"),
+        "{stderr}"
+    );
+}

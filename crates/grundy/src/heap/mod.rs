@@ -431,7 +431,10 @@ impl HeapGame {
         let Some(Growth { low, high, what }) = self.0.growth() else {
             return Ok(None);
         };
-        let mut engine = self.engine(EngineChoice::Dense)?;
+        // The engine a request runs (the sparse one where it applies, a
+        // proved period filling the rest), so the probe times what the
+        // request will do.
+        let mut engine = self.engine(EngineChoice::Auto)?;
         let started = std::time::Instant::now();
         let mut times: Vec<(u64, f64)> = Vec::new();
         let mut n = 64u64;
@@ -446,23 +449,35 @@ impl HeapGame {
             if elapsed >= PROBE_SECONDS {
                 break;
             }
-            n += n / 4 + 1;
+            n += n / 8 + 1;
         }
         let &(last_n, last_t) = times.last().expect("one probe at least");
-        // The growth between half the values and all of them.
-        let (half_n, half_t) = times
+        // A least-squares line through log t against log n over the upper
+        // half of the probe (several timings, not two: one slow step moved
+        // the old two-point estimate by 40x), its slope held within the
+        // family's known growth (the low end a floor: 0.{2+} is cubic).
+        let points: Vec<(f64, f64)> = times
             .iter()
-            .copied()
-            .find(|&(k, _)| k * 2 >= last_n)
-            .unwrap_or((last_n, last_t));
-        let exponent = if half_n < last_n && half_t > 1e-4 {
-            ((last_t / half_t).ln() / (last_n as f64 / half_n as f64).ln()).clamp(low, high)
+            .filter(|&&(k, t)| k * 2 >= last_n && t > 1e-4)
+            .map(|&(k, t)| ((k as f64).ln(), t.ln()))
+            .collect();
+        let (exponent, fitted_t) = if points.len() >= 3 {
+            let count = points.len() as f64;
+            let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
+            let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
+            let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+            let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+            let slope = if sxx > 0.0 { sxy / sxx } else { high };
+            let exponent = slope.clamp(low, high);
+            // The line's time at the last probe, with the slope used.
+            let at_last = mean_y + exponent * ((last_n as f64).ln() - mean_x);
+            (exponent, at_last.exp())
         } else {
-            high
+            (high, last_t)
         };
         Ok(Some(WorkEstimate {
             probed: last_n,
-            probe_seconds: last_t,
+            probe_seconds: fitted_t,
             exponent,
             reason: format!(
                 "{what}; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
