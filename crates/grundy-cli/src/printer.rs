@@ -191,9 +191,12 @@ impl Render for AnalyzeReport {
         }
         // G(n) in normal play, G-(n) for misère values.
         let g = if misere { "G-" } else { "G" };
+        // Ranges as the README writes them: G(0..999) is 1000 values,
+        // both ends included.
         writeln!(
             out,
-            "values:      {g}(0..{}) computed",
+            "values:      {g}(0..{}) computed ({} values)",
+            period.values_computed.saturating_sub(1),
             period.values_computed
         )?;
         writeln!(out, "first values:")?;
