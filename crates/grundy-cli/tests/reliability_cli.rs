@@ -452,3 +452,33 @@ fn quadratic_codes_are_estimated_up_front() {
         "{stderr}"
     );
 }
+
+/// Issue 26 item 5: `value kayles 10^18 --misere` reached 1.18 GB (an
+/// abort under a 1 GB cap) before refusing; now it is refused before any
+/// search, and a search that meets its limit names it once, with its
+/// memory.
+#[test]
+fn misere_searches_are_refused_before_their_memory() {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    for args in [
+        "value kayles 10^18 --misere",
+        "eval kayles 3 10^18 --misere",
+        "value 0.6 2^40 --misere",
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1000000; exec '{}' {args}",
+                bin.display()
+            ))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {stderr}");
+        assert!(
+            stderr.contains("about 250 MB of memory"),
+            "{args}: {stderr}"
+        );
+        assert_eq!(stderr.matches("2000000").count(), 1, "{args}: {stderr}");
+    }
+}

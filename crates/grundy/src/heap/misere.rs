@@ -10,9 +10,9 @@ use serde_json::Value;
 use crate::error::GameError;
 use crate::evaluate::{misere_eval_report, move_reports};
 use crate::heap::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
-use crate::heap::{HeapGame, HeapRuleset};
+use crate::heap::{HeapGame, HeapRuleset, MoveCount};
 use crate::limits::{QUOTIENT_EVAL_MAX_HEAP, QUOTIENT_EVAL_TIME};
-use crate::misere::{nim_misere_value, nim_winning_moves, MisereMethod, MisereSearch};
+use crate::misere::{nim_misere_value, nim_winning_moves, MisereMethod, MisereSearch, MAX_SUMS};
 use crate::report::{GeneratorReport, OutcomeReport, QuotientReport, RelationReport};
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
@@ -53,9 +53,37 @@ pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod),
     if game.family().is_nim() {
         return Ok((nim_misere_value(n), MisereMethod::Bouton));
     }
+    check_misere_heap(game, n)?;
     let rules = HeapRuleset::new(game.clone());
     let value = MisereSearch::new(&rules).misere_value(&[n], &[])?;
     Ok((value, MisereMethod::Search))
+}
+
+/// Refuses up front a misère search of a heap of `n` that cannot fit in
+/// the search's memo: a heap with about one option per token has more
+/// than [`MAX_SUMS`] options once `n` is past it (each a sum of its own),
+/// and any heap reaches at least one sum per 1024 tokens (no family here
+/// takes more at once), so the search would meet the limit only after
+/// enumerating options and filling the memo (1.2 GB and 3 s for
+/// `value kayles 10^18 --misere` before this check).
+pub fn check_misere_heap(game: &HeapGame, n: u64) -> Result<(), GameError> {
+    let reached = match game.family().move_count() {
+        MoveCount::AboutOnePerToken => n,
+        MoveCount::Few => n / 1024,
+    };
+    if reached > MAX_SUMS as u64 {
+        return Err(GameError::Limit {
+            what: format!(
+                "a misère search from a heap of {n}, which reaches {} distinct sums or more,",
+                crate::number::rough_count(reached)
+            ),
+            limit: format!(
+                "{MAX_SUMS} distinct sums of components (about {} MB of memory)",
+                MAX_SUMS * crate::misere::BYTES_PER_SUM / 1_000_000
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The genus of each heap `0..count` of a heap game (g₀ from the normal
@@ -191,6 +219,9 @@ pub fn misere_heap_eval_report(
         if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_, _| {}) {
             return misere_quotient_eval_report(game, spec, heaps, &quotient);
         }
+    }
+    for &heap in heaps {
+        check_misere_heap(game, heap)?;
     }
     misere_eval_report(&rules, spec, heaps)
 }
