@@ -181,6 +181,14 @@ pub trait Ruleset {
         vec![self.describe_move(from, to)]
     }
 
+    /// About how many moves `position` has, when that is known without
+    /// listing them and may be large (a heap with one move per token):
+    /// lets a request that lists moves refuse up front rather than after
+    /// filling memory with them. `None`: unknown, or few.
+    fn move_estimate(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// The family's table of values over two coordinates, when it has one
     /// (`grundy table`): pairs such as Wythoff's `(x,y)`.
     fn value_grid(&self) -> Option<&dyn ValueGrid> {

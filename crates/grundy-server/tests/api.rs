@@ -558,3 +558,25 @@ async fn equal_components_list_their_moves_once() {
         }
     }
 }
+
+/// Issue 26 item 13: `/api/moves?game=kayles&position=10^18` spent the
+/// whole deadline listing splits and answered 503. The moves of a heap
+/// with one move per token are counted before they are listed: refused
+/// at once with the limit (413), not after the deadline; and the CLI's
+/// play says the same.
+#[tokio::test]
+async fn moves_beyond_reach_are_refused_up_front() {
+    for position in ["10^18", "10^8", "3+100000000"] {
+        let (status, body) = get(&format!("/api/moves?game=kayles&position={position}")).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{position}: {body}");
+        let error = body["error"].as_str().unwrap_or_default();
+        assert!(
+            error.contains("4096 moves") || error.contains("heaps of 134217728"),
+            "{body}"
+        );
+    }
+    // A heap within reach still lists its moves.
+    let (status, body) = get("/api/moves?game=kayles&position=20").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["moves"].as_array().unwrap().len() > 15);
+}

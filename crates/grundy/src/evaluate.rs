@@ -528,6 +528,21 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
         let positions = parse_positions(self, texts)?;
+        // Refused before listing anything when the moves are known to be
+        // too many (a heap of 10^8 in Kayles: 1.2 GB of options before).
+        let estimated: u64 = positions
+            .iter()
+            .filter_map(|p| self.move_estimate(p))
+            .fold(0, u64::saturating_add);
+        if estimated > MAX_PLAY_MOVES as u64 {
+            return Err(GameError::Limit {
+                what: format!(
+                    "listing the moves of this sum ({})",
+                    crate::number::rough_count(estimated)
+                ),
+                limit: format!("{MAX_PLAY_MOVES} moves"),
+            });
+        }
         let mut solver = Solver::new(self);
         let mut search = MisereSearch::new(self);
         let mut remoteness = crate::remoteness::RemotenessSearch::new(self);

@@ -195,14 +195,7 @@ pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
         _target: Nimber,
         out: &mut Options<u64>,
     ) -> Result<(), GameError> {
-        if self.move_count() == MoveCount::AboutOnePerToken && n > MAX_ENUMERATED_HEAP {
-            return Err(GameError::Limit {
-                what: format!(
-                    "listing the moves from a heap of {n} (it has about as many options as tokens)"
-                ),
-                limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
-            });
-        }
+        check_listable(self.move_count(), n)?;
         self.options(n, out)
     }
 
@@ -492,6 +485,22 @@ impl HeapGame {
     }
 }
 
+/// Refuses up front the listing of the moves of a heap of `n` when it
+/// has about one move per token and `n` is past [`MAX_ENUMERATED_HEAP`]:
+/// listing them would take longer than any face waits (the server's
+/// `moves` of Kayles' heap of 10^18 ran into its deadline).
+pub fn check_listable(moves: MoveCount, n: u64) -> Result<(), GameError> {
+    if moves == MoveCount::AboutOnePerToken && n > MAX_ENUMERATED_HEAP {
+        return Err(GameError::Limit {
+            what: format!(
+                "listing the moves from a heap of {n} (it has about as many options as tokens)"
+            ),
+            limit: format!("heaps of {MAX_ENUMERATED_HEAP}"),
+        });
+    }
+    Ok(())
+}
+
 /// A heap game as a [`Ruleset`] on single heaps, optionally backed by a
 /// precomputed nim-sequence (values of heaps it covers are not searched).
 #[derive(Clone, Debug)]
@@ -552,7 +561,12 @@ impl Ruleset for HeapRuleset {
     type Position = u64;
 
     fn options(&self, heap: &u64, out: &mut Options<u64>) -> Result<(), GameError> {
+        check_listable(self.game.0.move_count(), *heap)?;
         self.game.options(*heap, out)
+    }
+
+    fn move_estimate(&self, heap: &u64) -> Option<u64> {
+        (self.game.0.move_count() == MoveCount::AboutOnePerToken).then_some(*heap)
     }
 
     fn known_value(&self, heap: &u64) -> Option<Nimber> {
