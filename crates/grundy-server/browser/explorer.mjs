@@ -112,6 +112,44 @@ try {
   const wythoffMoves = await page.locator("#winning-moves li").allTextContents();
   if (wythoffMoves.length !== 1 || !wythoffMoves[0].includes("leaving (4,7)")) fail("wythoff moves: " + wythoffMoves);
   console.log("wythoff (10^12,7) by the theorem:", wythoffMoves[0]);
+
+  // Issue 26 item 14: every panel belongs to the game that filled it. An
+  // analysis, an eval error (its caret kept: white-space pre-wrap) and a
+  // game in play for Kayles; then the game becomes wythoff, and nothing
+  // of Kayles is left; a new Analyze does not keep an old game's error.
+  await page.fill("#spec", "kayles");
+  await page.fill("#count", "1000");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("period 12"));
+  await page.fill("#position", "3 x");
+  await page.click("#eval");
+  await page.waitForSelector("#eval-result .error");
+  const whiteSpace = await page.$eval("#eval-result .error", (e) => getComputedStyle(e).whiteSpace);
+  if (!whiteSpace.startsWith("pre")) fail("an error keeps its layout (white-space): " + whiteSpace);
+  await page.fill("#play-position", "5");
+  await page.click("#play-start");
+  await page.waitForSelector("#your-moves button");
+  await page.fill("#spec", "wythoff");
+  const left = await page.evaluate(() => ({
+    period: document.getElementById("period").textContent,
+    values: document.getElementById("values").textContent,
+    dots: document.querySelectorAll("#plot circle").length,
+    eval: document.getElementById("eval-result").textContent,
+    moves: document.querySelectorAll("#your-moves button").length,
+    log: document.querySelectorAll("#play-log li").length,
+  }));
+  if (left.period || left.values || left.dots || left.eval || left.moves || left.log) {
+    fail("panels of the old game left after switching: " + JSON.stringify(left));
+  }
+  await page.fill("#spec", "kayles");
+  await page.fill("#position", "3 x");
+  await page.click("#eval");
+  await page.waitForSelector("#eval-result .error");
+  await page.fill("#spec", "0.07");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("period"));
+  if (await page.textContent("#eval-result")) fail("an eval error of another game survived a new Analyze");
+  console.log("switching games clears every panel");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();
