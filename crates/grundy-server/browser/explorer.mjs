@@ -150,6 +150,26 @@ try {
   await page.waitForFunction(() => document.getElementById("period").textContent.includes("period"));
   if (await page.textContent("#eval-result")) fail("an eval error of another game survived a new Analyze");
   console.log("switching games clears every panel");
+
+  // Item 15: the game's description is shown; one component's value
+  // reads once ("value 14", not "value 14 = 14"); a period not found is
+  // said once.
+  const aboutText = await page.textContent("#about");
+  if (!aboutText.includes("Dawson's Kayles")) fail("#about for 0.07: " + aboutText);
+  await page.fill("#spec", "nim");
+  await page.fill("#position", "14");
+  await page.click("#eval");
+  await page.waitForSelector("#eval-value");
+  const single = await page.textContent("#eval-result");
+  if (single.includes("14 = 14") || !single.includes("value 14")) fail("one component: " + single);
+  if (!(await page.textContent("#about")).includes("Nim")) fail("#about for nim");
+  await page.fill("#spec", "grundy");
+  await page.fill("#count", "200");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("no period"));
+  const none = await page.textContent("#period");
+  if (none.split("no period found").length !== 2) fail("said once: " + none);
+  console.log("the description, one value and no period read once");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();
