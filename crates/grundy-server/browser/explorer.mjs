@@ -35,6 +35,20 @@ try {
   const analyzed = await (await fetch(base + "/api/analyze?game=0.77&n=1000")).json();
   const hover = await page.locator("#plot circle").nth(71).locator("title").textContent();
   if (hover !== "G(71) = " + analyzed.values[71]) fail("hover text: " + hover);
+  // Item 15: the plot has axes, ticks with labels, the axis names, a
+  // readout of (n, G(n)) under the pointer, and zooms with the wheel.
+  const ticks = await page.locator("#plot .tick-label").allTextContents();
+  if (ticks.length < 5 || !ticks.includes("0")) fail("tick labels: " + ticks);
+  const labels = await page.locator("#plot .axis-label").allTextContents();
+  if (!labels.includes("n") || !labels.includes("G(n)")) fail("axis labels: " + labels);
+  await page.locator("#plot circle").nth(71).hover();
+  const readout = await page.textContent("#plot-readout");
+  if (readout !== "(n, G(n)) = (71, " + analyzed.values[71] + ")") fail("readout: " + readout);
+  await page.mouse.wheel(0, -100);
+  const zoomed = await page.locator("#plot circle").count();
+  if (!(zoomed < 1000 && zoomed > 10)) fail("the wheel zooms: " + zoomed + " points shown");
+  await page.dblclick("#plot .axis-label >> nth=0");
+  if ((await page.locator("#plot circle").count()) !== 1000) fail("a double-click shows every n again");
 
   await page.fill("#position", "3 4 7");
   await page.click("#eval");
