@@ -184,6 +184,16 @@ try {
   const none = await page.textContent("#period");
   if (none.split("no period found").length !== 2) fail("said once: " + none);
   console.log("the description, one value and no period read once");
+
+  // A game on two coordinates: a heat map of its table instead of "not a
+  // heap game"; Wythoff's (1,2) is a P-position.
+  await page.fill("#spec", "wythoff");
+  await page.click("#analyze");
+  await page.waitForSelector("#heat-map");
+  const cell = await page.$eval("#heat-map tr:nth-child(3) td:nth-child(4)", (td) => td.title);
+  if (cell !== "G(1,2) = 0") fail("heat map cell: " + cell);
+  if (!(await page.textContent("#period")).includes("table")) fail("the table is said");
+  console.log("wythoff's table as a heat map");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();

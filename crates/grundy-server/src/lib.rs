@@ -169,6 +169,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/", get(|| async { Html(PAGE) }))
         .route("/api/games", get(games))
         .route("/api/analyze", get(analyze))
+        .route("/api/table", get(table))
         .route("/api/eval", get(eval))
         .route("/api/moves", get(moves))
         .route("/api/play", post(play))
@@ -437,6 +438,62 @@ async fn analyze(
         };
         let report = grundy::api::page_analysis(&game, &query.game, n, convention, &mut inputs)?;
         to_json(report).map(Json)
+    })
+    .await
+}
+
+/// The largest coordinate of a table the page asks for (the heat map of
+/// a game on two coordinates): (TABLE_MAX + 1)^2 cells.
+const TABLE_MAX: u64 = 128;
+
+#[derive(Deserialize)]
+struct TableQuery {
+    game: String,
+    max: Option<String>,
+    convention: Option<String>,
+}
+
+/// `GET /api/table?game=wythoff&max=32`: the values of a game on two
+/// coordinates, as `grundy table --format json` prints them (the page's
+/// heat map); other games are refused with the reason.
+async fn table(
+    State(state): State<AppState>,
+    query: Result<Query<TableQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
+    let max = count_of(query.max.as_deref())?.unwrap_or(32);
+    check_query(&state, &[&query.game])?;
+    if max > TABLE_MAX {
+        return Err(ApiError::TooLarge(format!(
+            "max={max} exceeds the limit of {TABLE_MAX} for tables on this server"
+        )));
+    }
+    let convention = convention_of(query.convention.as_deref())?;
+    let game = game_of(&query.game, None)?;
+    let max_values = state.limits.max_values;
+    limited(&state, move |deadline| {
+        let mut inputs = ServerInputs {
+            max_values,
+            deadline,
+        };
+        match grundy::api::table(game, &query.game, max, convention, &mut inputs)? {
+            grundy::api::Table::Grid {
+                axes,
+                convention,
+                values,
+            } => to_json(grundy::report::GridReport {
+                game: &query.game,
+                convention,
+                axes,
+                max: values.rows.saturating_sub(1),
+                values: grundy::report::GridRows(&values),
+            })
+            .map(Json),
+            _ => Err(ApiError::BadInput(format!(
+                "'{}' is a cutting game: its table has one axis per side, which the page does not draw; 'grundy table' prints it",
+                query.game
+            ))),
+        }
     })
     .await
 }

@@ -580,3 +580,40 @@ async fn moves_beyond_reach_are_refused_up_front() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body["moves"].as_array().unwrap().len() > 15);
 }
+
+/// Issue 26 item 15: a game on two coordinates gets its table (the page's
+/// heat map) as `grundy table --format json` prints it. Wythoff's values
+/// for x, y <= 3 (Wythoff's game: G(x,y) = mex of the row, column and
+/// diagonal before it; (1,2) and (2,1) are its first P-positions).
+#[tokio::test]
+async fn tables_of_games_on_two_coordinates() {
+    let (status, body) = get("/api/table?game=wythoff&max=3").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["axes"], json!(["x", "y"]));
+    assert_eq!(
+        body["values"],
+        json!([[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]])
+    );
+    // The tartan theorem's table: G(x,y) = G_A(x) * G_B(y), nim-product.
+    let (status, body) = get("/api/table?game=rugs&max=4").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for x in 1..=4u64 {
+        for y in 1..=4u64 {
+            let ruler = |n: u64| n & n.wrapping_neg();
+            let product =
+                grundy::nimber::Nimber::new(ruler(x)) * grundy::nimber::Nimber::new(ruler(y));
+            assert_eq!(
+                body["values"][x as usize][y as usize],
+                product.value(),
+                "({x},{y})"
+            );
+        }
+    }
+    let (status, _) = get("/api/table?game=wythoff&max=100000").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    for game in ["kayles", "cut:2"] {
+        let (status, body) = get(&format!("/api/table?game={game}&max=4")).await;
+        assert!(status.is_client_error(), "{game}: {status} {body}");
+        assert!(body["error"].is_string(), "{body}");
+    }
+}
