@@ -194,6 +194,21 @@ try {
   if (cell !== "G(1,2) = 0") fail("heat map cell: " + cell);
   if (!(await page.textContent("#period")).includes("table")) fail("the table is said");
   console.log("wythoff's table as a heat map");
+
+  // The misère cap is said on the page: more values than it are refused
+  // with the limit, and within it they are shown.
+  await page.fill("#spec", "kayles");
+  await page.fill("#count", "1000");
+  await page.selectOption("#convention", "misere");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("256"));
+  const capped = await page.textContent("#period");
+  if (!capped.includes("limit of 256")) fail("the misère cap: " + capped);
+  await page.fill("#count", "40");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.querySelectorAll("#plot circle").length === 40);
+  await page.selectOption("#convention", "normal");
+  console.log("the misère cap is said");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();
