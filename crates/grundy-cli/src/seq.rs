@@ -10,6 +10,7 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use grundy::api::{sequence_source, SequenceSource};
 use grundy::report::LoopySequenceReport;
+use grundy::sequence::dense::DenseEngine;
 use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_spec;
@@ -162,14 +163,14 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     crate::numbers::check_memory(count)?;
     crate::cost::check_sequence_cost(&game, count)?;
+    let kernel = || {
+        if args.compute_all {
+            game.kernel_computing_all(choice)
+        } else {
+            game.kernel_for(choice)
+        }
+    };
     if let Some(out) = &args.out {
-        let kernel = || {
-            if args.compute_all {
-                game.kernel_computing_all(choice)
-            } else {
-                game.kernel_for(choice)
-            }
-        };
         let run = RunToFile {
             kernel: &kernel,
             spec,
@@ -242,12 +243,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let engine = if args.compute_all {
-        game.engine_computing_all(choice)?
-    } else {
-        game.engine(choice)?
-    };
-    stream(spec, engine, count, args.format)
+    stream(spec, DenseEngine::new(kernel()?), count, args.format)
 }
 
 /// The values of a loopy game on numbered positions: `∞` and `∞(K)` in
@@ -261,46 +257,22 @@ fn print_loopy(args: &SeqArgs, report: &LoopySequenceReport) -> anyhow::Result<E
         );
     }
     let mut out = stdout();
-    match args.format {
-        SeqFormat::Json => {
-            serde_json::to_writer(&mut out, report)?;
-            writeln!(out)?;
-        }
-        SeqFormat::Csv => {
-            writeln!(out, "n,value")?;
-            for (n, symbol) in report.symbols.iter().enumerate() {
-                writeln!(out, "{n},{symbol}")?;
-            }
-        }
-        SeqFormat::Bfile => {
-            if let Some(n) = report.values.iter().position(Option::is_none) {
+    if args.format == SeqFormat::Json {
+        serde_json::to_writer(&mut out, report)?;
+        writeln!(out)?;
+    } else {
+        if let Some(n) = report.values.iter().position(Option::is_none) {
+            if args.format == SeqFormat::Bfile {
                 bail!(
                     "'{spec}' has the infinite value {} at n = {n}, and a b-file holds integers only: use --format text, csv or json",
                     report.symbols[n]
                 );
             }
-            writeln!(
-                out,
-                "# {spec}: generalised Sprague-Grundy values G(n), computed by grundy"
-            )?;
-            for (n, symbol) in report.symbols.iter().enumerate() {
-                writeln!(out, "{n} {symbol}")?;
-            }
         }
-        SeqFormat::Text => {
-            for (n, symbol) in report.symbols.iter().enumerate() {
-                if n % 10 == 0 {
-                    if n > 0 {
-                        writeln!(out)?;
-                    }
-                    write!(out, "{n:>8}:")?;
-                }
-                write!(out, " {symbol:>3}")?;
-            }
-            if !report.symbols.is_empty() {
-                writeln!(out)?;
-            }
-        }
+        let count = report.symbols.len();
+        write_prologue(&mut out, spec, args.format, Column::Loopy)?;
+        write_range(&mut out, |n| &report.symbols[n], 0, count, args.format)?;
+        write_epilogue(&mut out, count, args.format)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -335,7 +307,7 @@ fn refuse_to_clobber(out: &std::path::Path, spec: &str, count: u64) -> anyhow::R
 
 fn stream(
     spec: &str,
-    engine: grundy::sequence::dense::DenseEngine<Box<dyn grundy::sequence::dense::Kernel>>,
+    engine: DenseEngine<Box<dyn grundy::sequence::dense::Kernel>>,
     count: u64,
     format: SeqFormat,
 ) -> anyhow::Result<ExitCode> {
@@ -343,7 +315,7 @@ fn stream(
     let mut out = stdout();
     write_prologue(&mut out, spec, format, Column::Normal)?;
     let engine = crate::compute::stream_engine(engine, count, spec, |values, range| {
-        write_range(&mut out, values, range.start, range.end, format)?;
+        write_range(&mut out, |n| values.get(n), range.start, range.end, format)?;
         Ok(true)
     })?;
     write_epilogue(&mut out, count, format)?;
@@ -363,6 +335,9 @@ pub enum Column {
     Misere,
     /// Not values: each heap's remoteness in normal play.
     Remoteness,
+    /// Generalised values of a loopy game (`∞`, `∞(K)`): printed as text,
+    /// CSV or a b-file here; their JSON is the report's own.
+    Loopy,
 }
 
 fn print_values(
@@ -383,7 +358,7 @@ fn print_values_in(
 ) -> anyhow::Result<()> {
     let mut out = stdout();
     write_prologue(&mut out, spec, format, convention)?;
-    write_range(&mut out, values, 0, count, format)?;
+    write_range(&mut out, |n| values.get(n), 0, count, format)?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;
     Ok(())
@@ -406,7 +381,7 @@ fn write_prologue(
             match convention {
                 Column::Misere => "\"convention\": \"misere\", ",
                 Column::Remoteness => "\"measure\": \"remoteness\", ",
-                Column::Normal => "",
+                Column::Normal | Column::Loopy => "",
             }
         )?,
         SeqFormat::Csv if convention == Column::Remoteness => writeln!(out, "n,remoteness")?,
@@ -418,6 +393,10 @@ fn write_prologue(
             out,
             "# {spec}: remoteness of a heap of n in normal play, computed by grundy"
         )?,
+        SeqFormat::Bfile if convention == Column::Loopy => writeln!(
+            out,
+            "# {spec}: generalised Sprague-Grundy values G(n), computed by grundy"
+        )?,
         SeqFormat::Bfile => writeln!(
             out,
             "# {spec}: Sprague-Grundy values G(n), computed by grundy"
@@ -427,15 +406,17 @@ fn write_prologue(
     Ok(())
 }
 
-fn write_range(
+/// The values `value(from..to)` in `format`: rows of ten headed by the
+/// first index (text), `n,v` (CSV), `n v` (b-file) or a JSON list's items.
+fn write_range<V: std::fmt::Display>(
     out: &mut impl Write,
-    values: &NimSequence,
+    value: impl Fn(usize) -> V,
     from: usize,
     to: usize,
     format: SeqFormat,
 ) -> std::io::Result<()> {
     for n in from..to {
-        let v = values.get(n);
+        let v = value(n);
         match format {
             SeqFormat::Json => {
                 if n > 0 {

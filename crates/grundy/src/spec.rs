@@ -372,14 +372,8 @@ impl SpecForm for Acrostic {
         // server) refuses such specs by their prefix, which a factor
         // hides.
         let factor = |text: &str| -> Option<HeapGame> {
-            let text = text.trim();
-            let reads_file = FAMILIES
-                .iter()
-                .any(|f| f.reads_files && f.prefix.is_some_and(|p| text.starts_with(p)));
-            if reads_file {
-                return None;
-            }
-            parse_heap_spec(text).ok()
+            let game = parse_spec_from(text, SpecSource::NoFiles).ok()?;
+            into_heap(game, text).ok()
         };
         // Specs hold commas (sub:1,2): the first split where both sides
         // are heap games.
