@@ -302,9 +302,20 @@ impl Render for EvalReport {
             .count();
         let count = self.winning_moves.len();
         if classes < count {
+            let mut groups: Vec<&str> = self
+                .winning_moves
+                .iter()
+                .filter_map(|m| m.symmetry.as_deref())
+                .collect();
+            groups.dedup();
+            let under = if groups.is_empty() {
+                "its mirror images".to_owned()
+            } else {
+                format!("its images under {}", groups.join("; "))
+            };
             writeln!(
                 out,
-                "winning moves ({count} in all; {classes} up to symmetry, each followed by its mirror images):"
+                "winning moves ({count} in all; {classes} up to symmetry, each followed by {under}):"
             )?;
         } else {
             writeln!(out, "winning moves ({count}):")?;

@@ -160,7 +160,8 @@ fn every_winning_cut_is_listed() {
         for b in 0..7u64 {
             let v = value(a, b) ^ value(a, 6 - b) ^ value(3 - a, b) ^ value(3 - a, 6 - b);
             if v == 0 {
-                winning.push(format!("({a}, {b})"));
+                // Cells are numbered from 1 on each side.
+                winning.push(format!("({}, {})", a + 1, b + 1));
             }
         }
     }

@@ -181,6 +181,20 @@ pub trait Ruleset {
         vec![self.describe_move(from, to)]
     }
 
+    /// The class of the move from `from` to `to` under the symmetries of
+    /// `from` (moves that a symmetry maps onto one another share a class,
+    /// even where they leave differently written options: a cube's cut at
+    /// (1, 2, 3) and at (2, 1, 3)), with the group's name; `None` when the
+    /// ruleset names no symmetries. Reports list one move per class first,
+    /// the others after it.
+    fn move_symmetry(
+        &self,
+        _from: &Self::Position,
+        _to: &[Self::Position],
+    ) -> Option<MoveSymmetry> {
+        None
+    }
+
     /// About how many moves `position` has, when that is known without
     /// listing them and may be large (a heap with one move per token):
     /// lets a request that lists moves refuse up front rather than after
@@ -226,4 +240,15 @@ impl<P> TheoremOutcome<P> {
     pub fn is_p(&self) -> bool {
         self.winning.is_empty()
     }
+}
+
+/// A move's class under the symmetries of the position it is made from
+/// ([`Ruleset::move_symmetry`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveSymmetry {
+    /// Equal for moves that a symmetry maps onto one another, different
+    /// otherwise.
+    pub class: Vec<u32>,
+    /// The group, in words ("the 48 symmetries of the 4x4x4 box").
+    pub group: String,
 }

@@ -14,6 +14,12 @@
 //! last side combine into one row H, and the cut at c is `H[c] ^ H[z−1−c]`;
 //! and every box with smallest side x depends only on boxes with a
 //! smaller smallest side, so each such layer is computed in parallel.
+//!
+//! Cells are 0-based in code; in a move's words they are numbered from 1
+//! along each side, as coin places are, so the corner is cell (1, 1, 1).
+//! Winning cuts are grouped by the box's whole symmetry group (a
+//! reflection of each side and the permutations of equal sides,
+//! [`symmetry_class`]).
 
 use std::fmt;
 
@@ -22,7 +28,7 @@ use rayon::prelude::*;
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::nimber::Nimber;
-use crate::ruleset::{Options, Ruleset};
+use crate::ruleset::{MoveSymmetry, Options, Ruleset};
 
 /// The largest dimension supported.
 pub const MAX_DIM: usize = 4;
@@ -312,12 +318,63 @@ impl Ruleset for CutGame {
             .map(|mirror| describe_cut(from, to, Some(mirror)))
             .collect()
     }
+
+    fn move_symmetry(&self, from: &Cuboid, to: &[Cuboid]) -> Option<MoveSymmetry> {
+        let cell = self.find_cut(from, to)?;
+        Some(MoveSymmetry {
+            class: symmetry_class(from, &cell),
+            group: symmetry_group(from),
+        })
+    }
+}
+
+/// The class of the cut at `cell` (0-based) under the symmetries of
+/// `cuboid`: each coordinate folded onto the lower half of its side
+/// (reflections), then the coordinates along equal sides sorted
+/// (permutations of equal sides). Two cuts share a class exactly when a
+/// symmetry of the box maps one onto the other.
+#[must_use]
+pub fn symmetry_class(cuboid: &Cuboid, cell: &[u32]) -> Vec<u32> {
+    let mut pairs: Vec<(u32, u32)> = cuboid
+        .sides()
+        .iter()
+        .zip(cell)
+        .map(|(&side, &a)| (side, a.min(side.saturating_sub(1).saturating_sub(a))))
+        .collect();
+    pairs.sort_unstable();
+    pairs.into_iter().flat_map(|(side, a)| [side, a]).collect()
+}
+
+/// The symmetry group of a box in words: a reflection of each side and
+/// every permutation of equal sides, 2^d · Π(m!) in all for sides of
+/// multiplicities m.
+#[must_use]
+pub fn symmetry_group(cuboid: &Cuboid) -> String {
+    let mut sides = cuboid.sides().to_vec();
+    sides.sort_unstable();
+    let mut order: u64 = 1 << sides.len();
+    let mut run = 1u64;
+    for i in 1..sides.len() {
+        if sides[i] == sides[i - 1] {
+            run += 1;
+            order *= run;
+        } else {
+            run = 1;
+        }
+    }
+    let kinds = if order == 1 << sides.len() {
+        "reflections of its sides"
+    } else {
+        "reflections of its sides, permutations of its equal sides"
+    };
+    format!("the {order} symmetries of the {cuboid} box ({kinds})")
 }
 
 fn describe_cut(from: &Cuboid, to: &[Cuboid], cell: Option<&[u32]>) -> String {
+    // Cells are numbered from 1 on each side, as coin places are.
     let cell = match cell {
         Some(cell) => {
-            let parts: Vec<String> = cell.iter().map(u32::to_string).collect();
+            let parts: Vec<String> = cell.iter().map(|a| (a + 1).to_string()).collect();
             format!("({})", parts.join(", "))
         }
         None => "?".to_owned(),

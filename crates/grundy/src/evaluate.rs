@@ -90,8 +90,10 @@ type MoveKey<'a, P> = (&'a P, &'a [P]);
 
 /// The report of each winning move of the sum of `positions`, in normal
 /// or misère play: every move leaving the same option (a cut and its
-/// mirror images, [`Ruleset::equivalent_moves`]), the whole sum after it
-/// for sums of up to [`RESULT_SHOWN_UP_TO`] components.
+/// mirror images, [`Ruleset::equivalent_moves`]) and every move a symmetry
+/// of its component maps it onto ([`Ruleset::move_symmetry`]) listed after
+/// the first of its class, the whole sum after it for sums of up to
+/// [`RESULT_SHOWN_UP_TO`] components.
 pub(crate) fn move_reports<R: Ruleset>(
     rules: &R,
     positions: &[R::Position],
@@ -100,21 +102,38 @@ pub(crate) fn move_reports<R: Ruleset>(
     let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
-    let mut reports: Vec<MoveReport> = Vec::new();
+    // One group of reports per class of symmetric moves, in the order
+    // their first move comes.
+    let mut classes: Vec<Vec<MoveReport>> = Vec::new();
+    let mut class_of: FxHashMap<(usize, Vec<u32>), usize> = FxHashMap::default();
     // The same move in an equal component is listed once, with the other
     // components named in `equal_components`: each (from, to) maps to the
     // component it was first listed for and its reports.
-    let mut listed: FxHashMap<MoveKey<'_, R::Position>, (usize, Range<usize>)> =
+    let mut listed: FxHashMap<MoveKey<'_, R::Position>, (usize, usize, Range<usize>)> =
         FxHashMap::default();
     for m in moves {
-        if let Some((component, range)) = listed.get(&(&m.from, m.to.as_slice())) {
+        if let Some((component, class, range)) = listed.get(&(&m.from, m.to.as_slice())) {
             if *component != m.component {
-                for report in &mut reports[range.clone()] {
+                for report in &mut classes[*class][range.clone()] {
                     report.equal_components.push(m.component);
                 }
                 continue;
             }
         }
+        let symmetry = rules.move_symmetry(&m.from, &m.to);
+        let class = match &symmetry {
+            Some(symmetry) => *class_of
+                .entry((m.component, symmetry.class.clone()))
+                .or_insert_with(|| {
+                    classes.push(Vec::new());
+                    classes.len() - 1
+                }),
+            None => {
+                classes.push(Vec::new());
+                classes.len() - 1
+            }
+        };
+        let reports = &mut classes[class];
         let first = reports.len();
         // Moves leaving the same option share everything but their
         // description.
@@ -125,25 +144,41 @@ pub(crate) fn move_reports<R: Ruleset>(
         let to_text: Vec<String> = m.to.iter().map(text).collect();
         let result_text: Option<Vec<String>> =
             result.as_ref().map(|r| r.iter().map(text).collect());
-        for (i, description) in all.iter().enumerate() {
+        for description in all {
             reports.push(MoveReport {
                 component: m.component,
                 from: json(&m.from),
                 to: to.clone(),
-                description: description.clone(),
+                description,
                 result: result_json.clone(),
-                // The first stands for the others.
-                representative: (all.len() > 1).then_some(i == 0),
+                representative: None,
+                symmetry: None,
                 equal_components: Vec::new(),
                 to_text: to_text.clone(),
                 result_text: result_text.clone(),
             });
         }
+        if first == 0 {
+            if let Some(symmetry) = symmetry {
+                reports[0].symmetry = Some(symmetry.group);
+            }
+        }
+        let last = reports.len();
         listed
             .entry((&m.from, m.to.as_slice()))
-            .or_insert((m.component, first..reports.len()));
+            .or_insert((m.component, class, first..last));
     }
-    reports
+    for class in &mut classes {
+        // The first stands for the others.
+        if class.len() > 1 {
+            for (i, report) in class.iter_mut().enumerate() {
+                report.representative = Some(i == 0);
+            }
+        } else if let Some(report) = class.first_mut() {
+            report.symmetry = None;
+        }
+    }
+    classes.into_iter().flatten().collect()
 }
 
 /// `eval --misere` of the sum of `positions` in any ruleset, by the

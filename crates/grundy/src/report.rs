@@ -260,10 +260,16 @@ pub struct MoveReport {
     /// The whole sum after the move (sums of up to 64 components).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<Value>>,
-    /// Among moves leaving the same option (a cut and its mirror images):
-    /// `true` for the first, which stands for the others.
+    /// Among moves of one class (leaving the same option, as a cut and its
+    /// mirror images, or mapped onto one another by a symmetry of the
+    /// component): `true` for the first, which stands for the others.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub representative: Option<bool>,
+    /// On the first of a class of moves that symmetries of the component
+    /// map onto one another, the group in words ("the 48 symmetries of the
+    /// 4x4x4 box (…)"); the others follow it with `representative: false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<String>,
     /// The other components equal to this one, where the same move wins
     /// too (listed once: `nim 2 2 1 1 1` has one winning move, in any of
     /// three heaps of 1); empty when no other component is equal.
