@@ -483,3 +483,45 @@ fn misere_searches_are_refused_before_their_memory() {
         assert_eq!(stderr.matches("2000000").count(), 1, "{args}: {stderr}");
     }
 }
+
+/// Issue 26 item 5: `eval 0.6 200 --misere` searched 14 s and filled
+/// 250 MB before meeting the search's limit. The growth of the search is
+/// measured on small heaps first: beyond reach, the request is refused
+/// with the estimate, at once and within a small memory; within reach,
+/// the search runs.
+#[test]
+fn misere_searches_out_of_reach_are_refused_by_their_measured_growth() {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    for args in [
+        "eval 0.6 200 --misere",
+        "value 0.6 150 --misere",
+        "eval 0.6 120 5 --misere",
+    ] {
+        let started = std::time::Instant::now();
+        // 200 MB, less than the search's limit: the refusal comes before
+        // the memo grows.
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 200000; exec '{}' {args}", bin.display()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {stderr}");
+        assert!(
+            stderr.contains("which would meet about"),
+            "{args}: {stderr}"
+        );
+        assert!(stderr.contains("extrapolated from the"), "{args}: {stderr}");
+        assert_eq!(stderr.matches("2000000").count(), 1, "{args}: {stderr}");
+        assert!(
+            started.elapsed().as_secs() < 8,
+            "{args}: refused after the work"
+        );
+    }
+    // Within reach the probe lets the search run: the outcome agrees with
+    // the misère value of the same heap.
+    let v = json_of(&["eval", "0.6", "45", "--misere", "--format", "json"]);
+    assert_eq!(v["method"], "memoised search over sums of components");
+    let value = json_of(&["value", "0.6", "45", "--misere", "--format", "json"]);
+    assert_eq!(v["outcome"] == "P", value["value"] == 0, "{v} {value}");
+}
