@@ -209,6 +209,63 @@ try {
   await page.waitForFunction(() => document.querySelectorAll("#plot circle").length === 40);
   await page.selectOption("#convention", "normal");
   console.log("the misère cap is said");
+
+  // Item 15: the play panel draws the position and takes a click on it.
+  // Nim 3 + 5: two rows of tokens; a click on the third token of the heap
+  // of 5 takes it and those to its right, the one move leaving 3 + 2.
+  const waitReply = async (n) => page.waitForFunction((k) => {
+    const status = document.getElementById("play-status").textContent;
+    return document.querySelectorAll("#play-log li").length > k && !status.includes("…");
+  }, n);
+  await page.fill("#spec", "nim");
+  await page.fill("#play-position", "3 5");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view .component");
+  const tokens = await page.$$eval("#play-view .component", (rows) => rows.map((r) => r.querySelectorAll("button.token").length));
+  if (JSON.stringify(tokens) !== "[3,5]") fail("nim 3 + 5 drawn as tokens: " + JSON.stringify(tokens));
+  await page.locator("#play-view .component").nth(1).locator("button.token").nth(2).click();
+  await waitReply(0);
+  const nimStart = await (await fetch(base + "/api/moves?game=nim&position=3%205")).json();
+  const toThreeTwo = nimStart.moves.find((m) => m.position.join(" ") === "3 2");
+  const nimLog = await page.locator("#play-log li").allTextContents();
+  if (nimLog[0] !== "you: " + toThreeTwo.description) fail("a click on a token: " + nimLog[0]);
+  // Ruler THHTH: coins drawn H/T; a click on coin 3 marks every move
+  // whose rightmost coin is coin 3 (several), found the same way from the
+  // API's moves.
+  await page.fill("#spec", "ruler");
+  await page.fill("#play-position", "THHTH");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view button.coin");
+  const coins = await page.$$eval("#play-view button.coin", (bs) => bs.map((b) => b.textContent).join(""));
+  if (coins !== "THHTH") fail("coins drawn: " + coins);
+  await page.locator("#play-view button.coin").nth(2).click();
+  const rulerMoves = (await (await fetch(base + "/api/moves?game=ruler&position=THHTH")).json()).moves;
+  const expected = rulerMoves.filter((m) => {
+    const after = m.to.length ? m.to[0].padEnd(5, "T") : "TTTTT";
+    return after[2] === "T" && after.slice(3) === "TH";
+  }).length;
+  const marked = await page.locator("#your-moves button.candidate").count();
+  if (expected < 2 || marked !== expected) fail("coin 3 marks " + marked + " moves, expected " + expected);
+  // Wythoff (3,5): a grid; a click on the cell (1,5) makes that move.
+  await page.fill("#spec", "wythoff");
+  await page.fill("#play-position", "(3,5)");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view table.pair");
+  await page.click("#play-view td[title='(1,5)']");
+  await waitReply(0);
+  const wythoffLog = await page.locator("#play-log li").allTextContents();
+  if (!wythoffLog[0].includes("leaving (1,5)")) fail("a click on a cell: " + wythoffLog[0]);
+  // A typed move: the position it leaves, in any order.
+  await page.fill("#spec", "kayles");
+  await page.fill("#play-position", "4 3");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view .component");
+  await page.fill("#typed-move", "3 + 3");
+  await page.press("#typed-move", "Enter");
+  await waitReply(0);
+  const typedLog = await page.locator("#play-log li").allTextContents();
+  if (typedLog[0] !== "you: from the heap of 4 take 1, leaving a heap of 3") fail("a typed move: " + typedLog[0]);
+  console.log("the play panel draws heaps, coins and pairs and takes clicks and typed moves");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();

@@ -449,6 +449,8 @@ impl SumEvaluator for LoopyGame {
                 position[i] = w;
                 moves.push(PlayMove {
                     description: self.graph.describe_move(&v, &[w]),
+                    component: i,
+                    to: vec![self.graph.format_position(&w)],
                     position: position
                         .iter()
                         .map(|&p| self.graph.format_position(&p))
@@ -609,6 +611,8 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                 };
                 moves.push(PlayMove {
                     description: self.describe_move(position, option),
+                    component: i,
+                    to: option.iter().map(|p| self.format_position(p)).collect(),
                     position: after.iter().map(|p| self.format_position(p)).collect(),
                     wins,
                     draws: false,

@@ -484,6 +484,11 @@ pub struct MisereSequenceReport {
 pub struct PlayMove {
     /// The move in the game's words.
     pub description: String,
+    /// The component (0-based) it is made in.
+    pub component: usize,
+    /// What that component becomes, zero or more components as the game
+    /// writes them (a page draws the move from it).
+    pub to: Vec<String>,
     /// The sum it leaves, each component as the game writes it.
     pub position: Vec<String>,
     /// Whether it leaves the opponent a P-position.
