@@ -83,7 +83,15 @@ fn files() -> Vec<(&'static str, Vec<u8>)> {
     sequence.extend_from_slice(&u32::MAX.to_le_bytes());
     sequence.extend_from_slice(&u64::MAX.to_le_bytes());
     sequence.extend_from_slice(&[0; 8]);
+    // A chain 200,000 moves deep: `play` searched it recursively and
+    // overflowed the stack (issue 27).
+    let mut chain = String::new();
+    for i in 0..199_999 {
+        chain.push_str(&format!("v{i}: v{}\n", i + 1));
+    }
+    chain.push_str("v199999:\n");
     vec![
+        ("chain.txt", chain.into_bytes()),
         ("empty", Vec::new()),
         ("binary", (0..=255u8).cycle().take(4096).collect()),
         ("unicode.txt", "ξ: ψ\nψ: ∞\n∞:\n".as_bytes().to_vec()),
@@ -133,6 +141,33 @@ fn hostile_inputs_get_clear_errors() {
     let mut add = |expect: Expect, args: &[&str]| {
         cases.push((args.iter().map(|s| (*s).to_owned()).collect(), expect));
     };
+    // Issue 27: inputs that aborted (a stack overflow, allocations that
+    // failed) instead of refusing.
+    let chain = format!("graph:{}", file("chain.txt"));
+    add(Fine, &["play", &chain, "v0"]);
+    add(Fine, &["play", &chain, "v0", "--misere"]);
+    add(Fine, &["eval", &chain, "v0", "--remoteness"]);
+    add(Refused, &["play", "nim", "4294967296", "--misere"]);
+    add(
+        Refused,
+        &["value", "allbut:1,2", "18446744073709551615", "--misere"],
+    );
+    add(
+        Refused,
+        &["play", "sub:1,2,3", "18446744073709551615", "--misere"],
+    );
+    add(Refused, &["eval", "cut:1", "4294967295", "--misere"]);
+    add(
+        Refused,
+        &[
+            "quotient",
+            "0.6",
+            "--max",
+            "100",
+            "--max-order",
+            "18446744073709551615",
+        ],
+    );
     // Counts: huge, negative, empty, malformed.
     add(Refused, &["seq", "nim", "-n", "2^60"]);
     add(Refused, &["seq", "nim", "-n", "2^64"]);

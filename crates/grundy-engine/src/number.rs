@@ -35,6 +35,17 @@ pub enum NumberError {
     },
 }
 
+/// A lower bound in words for a message: "at least 5000000", "at least
+/// about 4.3e9", or "more than 10^18" when the estimate saturated.
+#[must_use]
+pub fn at_least(n: u64) -> String {
+    if n >= u64::MAX / 2 {
+        "more than 10^18".to_owned()
+    } else {
+        format!("at least {}", rough_count(n))
+    }
+}
+
 /// A large count in words for a message: exact below a million,
 /// `7.0e15` above, and "more than 10^18" when the estimate saturated.
 #[must_use]

@@ -28,6 +28,9 @@ pub const MAX_SUMS: usize = 2_000_000;
 /// option of every heap met is listed, and a heap of n can have about n.
 pub const MAX_HEAP: u64 = 4_096;
 
+/// The memo's mark of a sum being searched.
+const ON_STACK: u32 = u32::MAX;
+
 /// The options of one component: each a sorted list of component ids,
 /// shared so that each visit of a sum does not copy them.
 type OptionLists = Rc<[Box<[u32]>]>;
@@ -84,6 +87,20 @@ where
         if let Some(&id) = self.ids.get(position) {
             return Ok(Some(id));
         }
+        let rules = self.solver.rules();
+        if let Some(reach) = rules
+            .reach_estimate(position)
+            .filter(|&r| r > MAX_SUMS as u64)
+        {
+            return Err(GameError::Limit {
+                what: format!(
+                    "the remoteness search from {}, which reaches {} distinct positions,",
+                    rules.format_position(position),
+                    crate::number::at_least(reach)
+                ),
+                limit: format!("{MAX_SUMS} sums"),
+            });
+        }
         self.scratch.clear();
         self.solver.rules().options(position, &mut self.scratch)?;
         if self.scratch.is_empty() {
@@ -127,13 +144,69 @@ where
         sum.iter().fold(0, |x, &id| x ^ self.values[id as usize])
     }
 
+    /// The remoteness of a sum, by a depth-first search on an explicit
+    /// stack (a chain of a million positions is a million frames deep:
+    /// recursion would overflow the thread's stack).
     fn of(&mut self, sum: &[u32]) -> Result<u32, GameError> {
         if sum.is_empty() {
             return Ok(0);
         }
         if let Some(&r) = self.memo.get(sum) {
-            return Ok(r);
+            return self.settled(sum, r);
         }
+        let mut stack: Vec<RemotenessFrame> = vec![self.open(sum.into())?];
+        let mut after: Vec<u32> = Vec::new();
+        loop {
+            let frame = stack.last_mut().expect("the stack holds the sum asked for");
+            match self.next_option(frame, &mut after)? {
+                Some(()) => {
+                    // `after` is the next option that counts.
+                    if after.is_empty() {
+                        frame.fold(0);
+                    } else if let Some(&r) = self.memo.get(after.as_slice()) {
+                        let r = self.settled(&after, r)?;
+                        frame.fold(r);
+                    } else {
+                        let opened = self.open(after.as_slice().into())?;
+                        stack.push(opened);
+                    }
+                }
+                None => {
+                    let done = stack.pop().expect("a frame is on the stack");
+                    let r = done.best.map_or(0, |b| b + 1);
+                    self.memo.insert(done.sum, r);
+                    match stack.last_mut() {
+                        Some(parent) => parent.fold(r),
+                        None => return Ok(r),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A memoised remoteness, or the error of a sum met again while it is
+    /// searched (a cycle: remoteness here is for acyclic games; graphs
+    /// with cycles have [`crate::loopy`]'s).
+    fn settled(&self, sum: &[u32], r: u32) -> Result<u32, GameError> {
+        if r == ON_STACK {
+            let shown: Vec<String> = sum
+                .iter()
+                .map(|&id| {
+                    self.solver
+                        .rules()
+                        .format_position(&self.parts[id as usize])
+                })
+                .collect();
+            return Err(GameError::Cycle {
+                position: shown.join(" + "),
+            });
+        }
+        Ok(r)
+    }
+
+    /// A frame for a sum not yet memoised, within the limit, marked as
+    /// on the stack.
+    fn open(&mut self, sum: Box<[u32]>) -> Result<RemotenessFrame, GameError> {
         crate::stop::tick()?;
         if self.memo.len() >= MAX_SUMS {
             return Err(GameError::Limit {
@@ -144,33 +217,84 @@ where
                 limit: format!("{MAX_SUMS} sums"),
             });
         }
-        let is_p = self.xor(sum) == 0;
-        let mut best: Option<u32> = None;
-        let mut after = Vec::with_capacity(sum.len() + 2);
-        for i in 0..sum.len() {
+        let is_p = self.xor(&sum) == 0;
+        self.memo.insert(sum.clone(), ON_STACK);
+        Ok(RemotenessFrame {
+            sum,
+            is_p,
+            component: 0,
+            options: None,
+            next: 0,
+            best: None,
+        })
+    }
+
+    /// Moves `frame` to its next option that counts (every option of a
+    /// P-position; the options that are P-positions of an N-position),
+    /// written into `after`; `None` when there is none left.
+    fn next_option(
+        &mut self,
+        frame: &mut RemotenessFrame,
+        after: &mut Vec<u32>,
+    ) -> Result<Option<()>, GameError> {
+        let sum = &frame.sum;
+        while frame.component < sum.len() {
+            let i = frame.component;
             if i > 0 && sum[i] == sum[i - 1] {
+                frame.component += 1;
                 continue;
             }
-            for option in self.component_options(sum[i])?.iter() {
+            let options = match &frame.options {
+                Some(options) => Rc::clone(options),
+                None => {
+                    let options = self.component_options(sum[i])?;
+                    frame.options = Some(Rc::clone(&options));
+                    frame.next = 0;
+                    options
+                }
+            };
+            while frame.next < options.len() {
+                let option = &options[frame.next];
+                frame.next += 1;
                 after.clear();
                 after.extend_from_slice(&sum[..i]);
                 after.extend_from_slice(&sum[i + 1..]);
                 after.extend_from_slice(option);
                 after.sort_unstable();
                 // From an N-position only the moves to P-positions count.
-                if !is_p && self.xor(&after) != 0 {
+                if !frame.is_p && self.xor(after) != 0 {
                     continue;
                 }
-                let r = self.of(&after)?;
-                best = Some(match best {
-                    None => r,
-                    Some(b) if is_p => b.max(r),
-                    Some(b) => b.min(r),
-                });
+                return Ok(Some(()));
             }
+            frame.component += 1;
+            frame.options = None;
         }
-        let r = best.map_or(0, |b| b + 1);
-        self.memo.insert(sum.into(), r);
-        Ok(r)
+        Ok(None)
+    }
+}
+
+/// One sum on the remoteness search's stack.
+struct RemotenessFrame {
+    sum: Box<[u32]>,
+    is_p: bool,
+    /// The component whose options are being followed, and the next of
+    /// them.
+    component: usize,
+    options: Option<OptionLists>,
+    next: usize,
+    /// The largest (P-position) or least (N-position) remoteness of the
+    /// options followed so far.
+    best: Option<u32>,
+}
+
+impl RemotenessFrame {
+    /// Takes in the remoteness of one option that counts.
+    fn fold(&mut self, r: u32) {
+        self.best = Some(match self.best {
+            None => r,
+            Some(b) if self.is_p => b.max(r),
+            Some(b) => b.min(r),
+        });
     }
 }

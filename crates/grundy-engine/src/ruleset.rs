@@ -203,6 +203,15 @@ pub trait Ruleset {
         None
     }
 
+    /// At least how many distinct positions a search from `position`
+    /// meets (a heap of n in a subtraction game reaches every smaller
+    /// heap), when that is known without searching and may be large: the
+    /// searches over sums refuse up front what cannot fit their memo,
+    /// before filling memory. `None`: unknown, or few.
+    fn reach_estimate(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// The family's table of values over two coordinates, when it has one
     /// (`grundy table`): pairs such as Wythoff's `(x,y)`.
     fn value_grid(&self) -> Option<&dyn ValueGrid> {

@@ -319,6 +319,20 @@ impl Ruleset for CutGame {
             .collect()
     }
 
+    fn move_estimate(&self, cuboid: &Cuboid) -> Option<u64> {
+        // One option per cell in the lower half of each side.
+        Some(
+            cuboid
+                .sides()
+                .iter()
+                .fold(1u64, |n, &x| n.saturating_mul(u64::from(x.div_ceil(2)))),
+        )
+    }
+
+    fn reach_estimate(&self, cuboid: &Cuboid) -> Option<u64> {
+        self.move_estimate(cuboid)
+    }
+
     fn move_symmetry(&self, from: &Cuboid, to: &[Cuboid]) -> Option<MoveSymmetry> {
         let cell = self.find_cut(from, to)?;
         Some(MoveSymmetry {

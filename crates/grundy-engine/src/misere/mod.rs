@@ -151,6 +151,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         let terminal = match &part {
             Part::Nim(k) => *k == 0,
             Part::Game(position) => {
+                self.check_reach(position)?;
                 self.scratch.clear();
                 self.rules.options(position, &mut self.scratch)?;
                 self.scratch.is_empty()
@@ -300,6 +301,26 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             next: 0,
             values: Vec::new(),
         })
+    }
+
+    /// An error, before any work, for a component whose search would meet
+    /// more sums than the limit ([`Ruleset::reach_estimate`]).
+    fn check_reach(&self, position: &R::Position) -> Result<(), GameError> {
+        match self.rules.reach_estimate(position) {
+            Some(reach) if reach > self.max_sums as u64 => Err(GameError::Limit {
+                what: format!(
+                    "a misère search from {}, which reaches {} distinct positions,",
+                    self.rules.format_position(position),
+                    crate::number::at_least(reach)
+                ),
+                limit: format!(
+                    "{} distinct sums of components (about {} MB of memory)",
+                    self.max_sums,
+                    self.max_sums * BYTES_PER_SUM / 1_000_000
+                ),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// An error once the search has met as many sums as it may.

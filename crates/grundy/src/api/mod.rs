@@ -864,6 +864,7 @@ pub fn quotient(
     max_order: usize,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Result<QuotientReport, GameError> {
+    crate::heap::quotient::check_max_order(max_order)?;
     let limits = QuotientLimits {
         max_order,
         deadline: None,

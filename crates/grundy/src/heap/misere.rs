@@ -68,15 +68,12 @@ pub fn heap_misere_value(game: &HeapGame, n: u64) -> Result<(u64, MisereMethod),
 /// enumerating options and filling the memo (1.2 GB and 3 s for
 /// `value kayles 10^18 --misere` before this check).
 pub fn check_misere_heap(game: &HeapGame, n: u64) -> Result<(), GameError> {
-    let reached = match game.family().move_count() {
-        MoveCount::AboutOnePerToken => n,
-        MoveCount::Few => n / 1024,
-    };
+    let reached = heaps_reached(game, n);
     if reached > MAX_SUMS as u64 {
         return Err(GameError::Limit {
             what: format!(
-                "a misère search from a heap of {n}, which reaches {} distinct sums or more,",
-                crate::number::rough_count(reached)
+                "a misère search from a heap of {n}, which reaches {} distinct sums,",
+                crate::number::at_least(reached)
             ),
             limit: format!(
                 "{MAX_SUMS} distinct sums of components (about {} MB of memory)",
@@ -159,6 +156,17 @@ pub fn check_misere_growth(game: &HeapGame, n: u64) -> Result<(), GameError> {
             MAX_SUMS * crate::misere::BYTES_PER_SUM / 1_000_000
         ),
     })
+}
+
+/// At least how many distinct heaps a search from a heap of `n` meets:
+/// about `n` in a family with a move per token, else one per 1024 tokens
+/// (no family here takes more at once).
+#[must_use]
+pub fn heaps_reached(game: &HeapGame, n: u64) -> u64 {
+    match game.family().move_count() {
+        MoveCount::AboutOnePerToken => n,
+        MoveCount::Few => n / 1024,
+    }
 }
 
 /// The genus of each heap `0..count` of a heap game (g₀ from the normal

@@ -569,6 +569,10 @@ impl Ruleset for HeapRuleset {
         (self.game.0.move_count() == MoveCount::AboutOnePerToken).then_some(*heap)
     }
 
+    fn reach_estimate(&self, heap: &u64) -> Option<u64> {
+        Some(misere::heaps_reached(self.game(), *heap))
+    }
+
     fn known_value(&self, heap: &u64) -> Option<Nimber> {
         if let Some(value) = self.game.closed_form_value(*heap) {
             return Some(Nimber::new(value));

@@ -71,6 +71,28 @@ pub const MAX_QUOTIENT_HEAP: u64 = 5_000;
 /// table takes order² × 4 bytes: 64 MiB at 4096).
 pub const DEFAULT_MAX_ORDER: usize = 4_096;
 
+/// The largest `--max-order` accepted: its multiplication table takes
+/// 1 GiB, and the search for candidates of that order peaked at 610 MB
+/// beside it (`quotient 0.6 --max 100 --max-order 16384`, refused at heap
+/// 17); 100,000 reached 4 GB in two minutes.
+pub const MAX_ACCEPTED_ORDER: usize = 16_384;
+
+/// Refuses, before any work, an order limit whose table cannot be
+/// afforded ([`MAX_ACCEPTED_ORDER`]).
+pub fn check_max_order(max_order: usize) -> Result<(), GameError> {
+    if max_order > MAX_ACCEPTED_ORDER {
+        let bytes = (max_order as u128).saturating_mul(max_order as u128) * 4;
+        return Err(GameError::Limit {
+            what: format!(
+                "a quotient of up to {max_order} elements (its multiplication table alone would take {} bytes)",
+                crate::number::rough_count(u64::try_from(bytes).unwrap_or(u64::MAX))
+            ),
+            limit: format!("{MAX_ACCEPTED_ORDER} elements (a table of 1 GiB)"),
+        });
+    }
+    Ok(())
+}
+
 /// The most heaps, over all options of all heaps, kept for one quotient
 /// (4 bytes each).
 const MAX_OPTION_PARTS: usize = 1 << 25;
