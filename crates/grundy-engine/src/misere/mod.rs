@@ -52,8 +52,13 @@ use crate::sum::WinningMove;
 /// error (a few hundred megabytes of memo).
 pub const MAX_SUMS: usize = 2_000_000;
 
-/// The memory one memoised sum takes, measured: `eval 0.6 200 --misere`
-/// peaks at 252 MB when it meets [`MAX_SUMS`] sums (about 125 bytes each).
+/// The memory one memoised sum takes, measured: a search as wide as
+/// 0.6's peaks at 250 MB when it meets [`MAX_SUMS`] sums (about 125 bytes
+/// each). A search as deep as it is wide (a chain of 2.5 million
+/// vertices) also keeps a frame per sum on its stack, about 60 bytes more
+/// each: frames hold no options of their own (they are made one at a time
+/// from the components' lists), which took the chain of 10^6 vertices
+/// from 627 MB to 491 MB.
 pub const BYTES_PER_SUM: usize = 125;
 
 /// A component of a misère sum: a position of the game, or a Nim heap
@@ -103,13 +108,18 @@ enum Memo {
     Outcomes,
 }
 
-/// One sum being evaluated.
+/// One sum being evaluated: where its options stand (they are made one
+/// at a time from the components' options, never stored per frame: a
+/// search a million sums deep keeps a million frames).
 struct Frame {
     sum: Box<[u32]>,
-    /// Its options, and the next to look at.
-    options: Vec<Box<[u32]>>,
-    next: usize,
-    values: Vec<u32>,
+    /// The index in `sum` of the component whose options are followed,
+    /// and the next of them.
+    component: u32,
+    option: u32,
+    /// Where this frame's options' values start on the shared stack of
+    /// values (value searches).
+    values_start: usize,
 }
 
 impl<'r, R: Ruleset> MisereSearch<'r, R> {
@@ -215,26 +225,33 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         Ok(ids.into_boxed_slice())
     }
 
-    /// Every option of a sum: one component replaced by one of its
-    /// options (a component appearing several times moves once).
-    fn sum_options(&mut self, sum: &[u32]) -> Result<Vec<Box<[u32]>>, GameError> {
-        let mut result = Vec::new();
-        for (i, &c) in sum.iter().enumerate() {
+    /// Moves `frame` to its next option (one component replaced by one
+    /// of its options; a component appearing several times moves once),
+    /// written sorted into `out`; `false` when none is left.
+    fn next_option(&mut self, frame: &mut Frame, out: &mut Vec<u32>) -> Result<bool, GameError> {
+        let sum = &frame.sum;
+        while (frame.component as usize) < sum.len() {
+            let i = frame.component as usize;
+            let c = sum[i];
             if i > 0 && sum[i - 1] == c {
+                frame.component += 1;
                 continue;
             }
             self.component_options(c)?;
             let options = self.options[c as usize].as_ref().expect("computed above");
-            for option in options {
-                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + option.len());
-                next.extend_from_slice(&sum[..i]);
-                next.extend_from_slice(&sum[i + 1..]);
-                next.extend_from_slice(option);
-                next.sort_unstable();
-                result.push(next.into_boxed_slice());
+            if let Some(option) = options.get(frame.option as usize) {
+                frame.option += 1;
+                out.clear();
+                out.extend_from_slice(&sum[..i]);
+                out.extend_from_slice(&sum[i + 1..]);
+                out.extend_from_slice(option);
+                out.sort_unstable();
+                return Ok(true);
             }
+            frame.component += 1;
+            frame.option = 0;
         }
-        Ok(result)
+        Ok(false)
     }
 
     /// The misère nim-value of a sum (sorted non-terminal ids).
@@ -243,39 +260,41 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
             return self.settled(&sum, v);
         }
         let mut mex = MexSet::new();
-        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Values)?];
+        // The values of the options met so far, of every frame in turn.
+        let mut values: Vec<u32> = Vec::new();
+        let mut option: Vec<u32> = Vec::new();
+        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Values, 0)?];
         loop {
             let frame = stack.last_mut().expect("the stack holds the sum asked for");
-            if frame.next < frame.options.len() {
-                let option = frame.options[frame.next].clone();
-                match self.memo.get(&option) {
+            if self.next_option(frame, &mut option)? {
+                match self.memo.get(option.as_slice()) {
                     Some(&IN_PROGRESS) => return Err(self.cycle(&option)),
-                    Some(&v) => {
-                        frame.values.push(v);
-                        frame.next += 1;
+                    Some(&v) => values.push(v),
+                    None => {
+                        let opened =
+                            self.open(option.as_slice().into(), Memo::Values, values.len())?;
+                        stack.push(opened);
                     }
-                    None => stack.push(self.open(option, Memo::Values)?),
                 }
                 continue;
             }
             let frame = stack.pop().expect("a frame is on the stack");
+            let mine = &values[frame.values_start..];
             let value = if frame.sum.is_empty() {
                 1
             } else {
-                mex.reset(frame.values.len());
-                for &v in &frame.values {
+                mex.reset(mine.len());
+                for &v in mine {
                     mex.insert(u64::from(v));
                 }
                 mex.mex().value() as u32
             };
+            values.truncate(frame.values_start);
             self.memo.insert(frame.sum, value);
-            match stack.last_mut() {
-                Some(parent) => {
-                    parent.values.push(value);
-                    parent.next += 1;
-                }
-                None => return Ok(u64::from(value)),
+            if stack.is_empty() {
+                return Ok(u64::from(value));
             }
+            values.push(value);
         }
     }
 
@@ -288,18 +307,22 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
 
     /// A frame for `sum` with its options, marked as on the stack in
     /// `memo`.
-    fn open(&mut self, sum: Box<[u32]>, memo: Memo) -> Result<Frame, GameError> {
+    fn open(
+        &mut self,
+        sum: Box<[u32]>,
+        memo: Memo,
+        values_start: usize,
+    ) -> Result<Frame, GameError> {
         crate::stop::tick()?;
-        let options = self.sum_options(&sum)?;
         match memo {
             Memo::Values => self.enter(&sum)?,
             Memo::Outcomes => self.enter_outcome(&sum)?,
         }
         Ok(Frame {
             sum,
-            options,
-            next: 0,
-            values: Vec::new(),
+            component: 0,
+            option: 0,
+            values_start,
         })
     }
 
@@ -399,30 +422,29 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         if let Some(p) = self.known_outcome(&sum)? {
             return Ok(p);
         }
-        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Outcomes)?];
+        let mut option: Vec<u32> = Vec::new();
+        let mut stack: Vec<Frame> = vec![self.open(sum, Memo::Outcomes, 0)?];
         // The outcome of the frame just finished, passed to its parent.
         let mut finished: Option<bool> = None;
         loop {
-            let frame = stack.last_mut().expect("the stack holds the sum asked for");
-            if let Some(child_p) = finished.take() {
-                if child_p {
-                    // A move to a P-position: this sum is an N-position.
-                    let frame = stack.pop().expect("a frame is on the stack");
-                    self.outcomes.insert(frame.sum, SearchState::N);
-                    if stack.is_empty() {
-                        return Ok(false);
-                    }
-                    finished = Some(false);
-                    continue;
+            if finished.take() == Some(true) {
+                // A move to a P-position: this sum is an N-position.
+                let frame = stack.pop().expect("a frame is on the stack");
+                self.outcomes.insert(frame.sum, SearchState::N);
+                if stack.is_empty() {
+                    return Ok(false);
                 }
-                frame.next += 1;
+                finished = Some(false);
                 continue;
             }
-            if frame.next < frame.options.len() {
-                let option = frame.options[frame.next].clone();
+            let frame = stack.last_mut().expect("the stack holds the sum asked for");
+            if self.next_option(frame, &mut option)? {
                 match self.known_outcome(&option)? {
                     Some(p) => finished = Some(p),
-                    None => stack.push(self.open(option, Memo::Outcomes)?),
+                    None => {
+                        let opened = self.open(option.as_slice().into(), Memo::Outcomes, 0)?;
+                        stack.push(opened);
+                    }
                 }
                 continue;
             }
