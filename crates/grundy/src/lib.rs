@@ -67,6 +67,7 @@ pub mod script;
 pub mod spec;
 pub mod tartan;
 pub mod turning;
+pub mod vertex_kayles;
 pub mod windup;
 pub mod wythoff;
 

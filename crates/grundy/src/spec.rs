@@ -349,6 +349,7 @@ pub const FAMILIES: &[Family] = &[
     Family::positional::<MemoryGame>(),
     Family::positional::<TartanBoards>(),
     Family::positional::<Acrostic>(),
+    Family::positional::<crate::vertex_kayles::VertexKayles>(),
 ];
 
 /// `acrostic(A,B)`: the factors are any heap games, so the registry (the

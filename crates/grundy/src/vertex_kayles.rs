@@ -1,0 +1,534 @@
+//! Node Kayles and Arc Kayles: games played on an undirected graph.
+//!
+//! A move of **Node Kayles** picks a vertex and deletes it with its
+//! neighbours; a move of **Arc Kayles** picks an edge and deletes both its
+//! ends with every edge at them. What is left falls apart into connected
+//! components, and the game is their sum: each option is a list of
+//! components, so the generic [`crate::Solver`] solves each component once
+//! and XORs ([`Ruleset`]'s decomposition). Components are kept in a
+//! canonical labelling ([`SmallGraph::canonical`]: colour refinement, then
+//! individualisation of the vertices of the first non-singleton cell,
+//! keeping the least adjacency code over the leaves), so isomorphic parts
+//! met along different lines of play share one memo entry. The search of
+//! the leaves is bounded ([`LEAF_BUDGET`]); past it the least code found so
+//! far is kept, which is still a labelling of the same graph: the memo may
+//! then hold a part twice, never a wrong value.
+//!
+//! Positions are graphs of at most 64 vertices (a vertex set is one
+//! `u64`), written as a named family (`path:N`, `cycle:N`, `grid:MxN`,
+//! `complete:N`, `star:N`, `ladder:N`, `prism:N`, `petersen`,
+//! `hypercube:D`) or as `vN/a-b,c-d,...` (N vertices numbered from 0 and
+//! the edges), which is also how positions are printed. Node Kayles on
+//! `path:N` is Dawson's Chess (0.137) and Arc Kayles on `path:N` is
+//! Dawson's Kayles (0.07); the tests check both against the octal engine.
+
+use crate::error::GameError;
+use crate::family::SpecForm;
+use crate::ruleset::{Options, Ruleset};
+
+/// The most vertices of a graph position (a vertex set is one `u64`).
+pub const MAX_VERTICES: usize = 64;
+
+/// The most leaves the canonical labelling's search visits.
+pub const LEAF_BUDGET: usize = 512;
+
+/// A graph of at most 64 vertices: the neighbours of each vertex as a
+/// bit set.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SmallGraph {
+    adj: Box<[u64]>,
+}
+
+impl SmallGraph {
+    /// The graph with `n` vertices and these edges.
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<SmallGraph, GameError> {
+        let invalid = |reason: String| GameError::InvalidPosition {
+            text: format!("a graph of {n} vertices"),
+            reason,
+        };
+        if n > MAX_VERTICES {
+            return Err(invalid(format!(
+                "graph positions have at most {MAX_VERTICES} vertices"
+            )));
+        }
+        let mut adj = vec![0u64; n];
+        for &(a, b) in edges {
+            if a >= n || b >= n {
+                return Err(invalid(format!(
+                    "the edge {a}-{b} names a vertex past {}",
+                    n.saturating_sub(1)
+                )));
+            }
+            if a == b {
+                return Err(invalid(format!("the edge {a}-{b} is a loop")));
+            }
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        Ok(SmallGraph {
+            adj: adj.into_boxed_slice(),
+        })
+    }
+
+    /// The number of vertices.
+    #[must_use]
+    pub fn order(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// The neighbours of `v`.
+    #[must_use]
+    pub fn neighbours(&self, v: usize) -> u64 {
+        self.adj[v]
+    }
+
+    /// The edges `(a, b)` with `a < b`, in order.
+    #[must_use]
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        let mut edges = Vec::new();
+        for a in 0..self.order() {
+            let mut later = self.adj[a] & !low_mask(a + 1);
+            while later != 0 {
+                let b = later.trailing_zeros() as usize;
+                later &= later - 1;
+                edges.push((a, b));
+            }
+        }
+        edges
+    }
+
+    /// The subgraph induced by the vertex set `keep`, its vertices
+    /// renumbered in order.
+    #[must_use]
+    pub fn induced(&self, keep: u64) -> SmallGraph {
+        let vertices: Vec<usize> = bits(keep).collect();
+        let adj: Vec<u64> = vertices
+            .iter()
+            .map(|&v| compress(self.adj[v] & keep, keep))
+            .collect();
+        SmallGraph {
+            adj: adj.into_boxed_slice(),
+        }
+    }
+
+    /// The connected components of the vertex set `within`.
+    #[must_use]
+    pub fn components(&self, within: u64) -> Vec<u64> {
+        let mut left = within;
+        let mut parts = Vec::new();
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            let mut frontier = part;
+            while frontier != 0 {
+                let mut next = 0;
+                for v in bits(frontier) {
+                    next |= self.adj[v];
+                }
+                frontier = next & within & !part;
+                part |= frontier;
+            }
+            parts.push(part);
+            left &= !part;
+        }
+        parts
+    }
+
+    /// The same graph in a canonical labelling: isomorphic graphs give
+    /// equal results (within [`LEAF_BUDGET`] leaves of the search).
+    #[must_use]
+    pub fn canonical(&self) -> SmallGraph {
+        let n = self.order();
+        if n <= 1 {
+            return self.clone();
+        }
+        let colours = self.refine(vec![0; n]);
+        let mut best: Option<Vec<u64>> = None;
+        let mut leaves = 0;
+        self.search(colours, &mut best, &mut leaves);
+        SmallGraph {
+            adj: best.expect("the search reaches a leaf").into_boxed_slice(),
+        }
+    }
+
+    /// Colour refinement: each vertex's colour becomes the rank of (its
+    /// colour, the sorted colours of its neighbours) until the number of
+    /// colours stops growing. Ranks are taken in sorted order, so the
+    /// result depends on the graph only up to isomorphism.
+    fn refine(&self, mut colours: Vec<u32>) -> Vec<u32> {
+        let n = self.order();
+        let mut count = distinct(&colours);
+        loop {
+            let signatures: Vec<(u32, Vec<u32>)> = (0..n)
+                .map(|v| {
+                    let mut around: Vec<u32> = bits(self.adj[v]).map(|w| colours[w]).collect();
+                    around.sort_unstable();
+                    (colours[v], around)
+                })
+                .collect();
+            let mut sorted: Vec<&(u32, Vec<u32>)> = signatures.iter().collect();
+            sorted.sort();
+            sorted.dedup();
+            colours = signatures
+                .iter()
+                .map(|s| sorted.binary_search(&s).expect("every signature is listed") as u32)
+                .collect();
+            let now = distinct(&colours);
+            if now == count {
+                return colours;
+            }
+            count = now;
+        }
+    }
+
+    /// The individualisation-refinement search: at a discrete colouring,
+    /// the adjacency code of the labelling it gives; else each vertex of
+    /// the smallest colour class shared by several vertices in turn is
+    /// given a colour of its own, and the colouring refined again.
+    fn search(&self, colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &mut usize) {
+        let n = self.order();
+        if *leaves >= LEAF_BUDGET && best.is_some() {
+            return;
+        }
+        let mut sizes = vec![0usize; n];
+        for &c in &colours {
+            sizes[c as usize] += 1;
+        }
+        let target = (0..n)
+            .filter(|&c| sizes[c] > 1)
+            .min_by_key(|&c| (sizes[c], c));
+        let Some(target) = target else {
+            *leaves += 1;
+            let code = self.code(&colours);
+            if best.as_ref().is_none_or(|b| code < *b) {
+                *best = Some(code);
+            }
+            return;
+        };
+        for v in 0..n {
+            if colours[v] as usize != target {
+                continue;
+            }
+            // v keeps colour 2c, the rest of its class 2c + 1: an order
+            // between them that every labelling agrees on.
+            let split: Vec<u32> = (0..n)
+                .map(|w| 2 * colours[w] + u32::from(colours[w] as usize == target && w != v))
+                .collect();
+            self.search(self.refine(split), best, leaves);
+        }
+    }
+
+    /// The adjacency rows of the graph relabelled so that vertex v becomes
+    /// `colours[v]` (a permutation).
+    fn code(&self, colours: &[u32]) -> Vec<u64> {
+        let n = self.order();
+        let mut rows = vec![0u64; n];
+        for v in 0..n {
+            let mut row = 0u64;
+            for w in bits(self.adj[v]) {
+                row |= 1 << colours[w];
+            }
+            rows[colours[v] as usize] = row;
+        }
+        rows
+    }
+}
+
+/// The vertices of a set, in increasing order.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let v = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(v)
+    })
+}
+
+/// The bits of `set` below `k`.
+fn low_mask(k: usize) -> u64 {
+    if k >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << k) - 1
+    }
+}
+
+/// `set` (a subset of `keep`) with the vertices of `keep` renumbered in
+/// order.
+fn compress(set: u64, keep: u64) -> u64 {
+    let mut out = 0;
+    for (i, v) in bits(keep).enumerate() {
+        if set >> v & 1 == 1 {
+            out |= 1 << i;
+        }
+    }
+    out
+}
+
+fn distinct(colours: &[u32]) -> usize {
+    let mut sorted = colours.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.len()
+}
+
+/// Which game is played on the graph.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VertexRule {
+    /// Delete a vertex and its neighbours.
+    Node,
+    /// Delete both ends of an edge (and every edge at them).
+    Arc,
+}
+
+/// Node Kayles or Arc Kayles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VertexKayles {
+    rule: VertexRule,
+}
+
+impl VertexKayles {
+    /// The game with this rule.
+    #[must_use]
+    pub fn new(rule: VertexRule) -> VertexKayles {
+        VertexKayles { rule }
+    }
+
+    /// The rule.
+    #[must_use]
+    pub fn rule(&self) -> VertexRule {
+        self.rule
+    }
+
+    /// The vertices a move deletes, each move once: `(description, set)`.
+    fn moves(&self, graph: &SmallGraph) -> Vec<(String, u64)> {
+        match self.rule {
+            VertexRule::Node => (0..graph.order())
+                .map(|v| {
+                    let around: Vec<String> =
+                        bits(graph.neighbours(v)).map(|w| w.to_string()).collect();
+                    let words = if around.is_empty() {
+                        format!("take vertex {v}")
+                    } else {
+                        format!("take vertex {v} with its neighbours {}", around.join(", "))
+                    };
+                    (words, graph.neighbours(v) | 1 << v)
+                })
+                .collect(),
+            VertexRule::Arc => graph
+                .edges()
+                .into_iter()
+                .map(|(a, b)| (format!("take edge {a}-{b}"), 1 << a | 1 << b))
+                .collect(),
+        }
+    }
+
+    /// The components left when `removed` is deleted from `graph`, each
+    /// canonical; in Arc Kayles a lone vertex has no move and is dropped.
+    fn left(&self, graph: &SmallGraph, removed: u64) -> Vec<SmallGraph> {
+        let all = low_mask(graph.order());
+        let mut parts: Vec<SmallGraph> = graph
+            .components(all & !removed)
+            .into_iter()
+            .filter(|part| self.rule == VertexRule::Node || part.count_ones() > 1)
+            .map(|part| graph.induced(part).canonical())
+            .collect();
+        parts.sort();
+        parts
+    }
+}
+
+impl SpecForm for VertexKayles {
+    const FORM: &'static str = "node-kayles, arc-kayles";
+    const ABOUT: &'static str = "games on a graph: node-kayles deletes a vertex and its neighbours, arc-kayles both ends of an edge; positions path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D, or vN/a-b,c-d,... (up to 64 vertices); the parts left are a sum, solved apart";
+    const EXAMPLE: &'static str = "node-kayles";
+    const PREFIX: Option<&'static str> = None;
+    type Error = GameError;
+
+    fn names() -> Vec<&'static str> {
+        vec!["node-kayles", "arc-kayles"]
+    }
+
+    fn from_spec(text: &str) -> Option<Result<VertexKayles, GameError>> {
+        if text.eq_ignore_ascii_case("node-kayles") {
+            Some(Ok(VertexKayles::new(VertexRule::Node)))
+        } else if text.eq_ignore_ascii_case("arc-kayles") {
+            Some(Ok(VertexKayles::new(VertexRule::Arc)))
+        } else {
+            None
+        }
+    }
+}
+
+impl Ruleset for VertexKayles {
+    type Position = SmallGraph;
+
+    fn options(&self, graph: &SmallGraph, out: &mut Options<SmallGraph>) -> Result<(), GameError> {
+        for (_, removed) in self.moves(graph) {
+            out.push_option(self.left(graph, removed));
+        }
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<SmallGraph, GameError> {
+        parse_graph(text)
+    }
+
+    fn format_position(&self, graph: &SmallGraph) -> String {
+        let edges: Vec<String> = graph
+            .edges()
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        format!("v{}/{}", graph.order(), edges.join(","))
+    }
+
+    fn describe_move(&self, from: &SmallGraph, to: &[SmallGraph]) -> String {
+        let found = self
+            .moves(from)
+            .into_iter()
+            .find(|(_, removed)| self.left(from, *removed) == to);
+        let parts: Vec<String> = to.iter().map(|g| self.format_position(g)).collect();
+        let left = if parts.is_empty() {
+            "nothing".to_owned()
+        } else {
+            parts.join(" + ")
+        };
+        match found {
+            Some((words, _)) => format!("{words}, leaving {left}"),
+            None => format!("move to {left}"),
+        }
+    }
+}
+
+/// Reads a graph position: a named family or `vN/a-b,...`.
+pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
+    let text = text.trim();
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let number = |s: &str| -> Result<usize, GameError> {
+        let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= MAX_VERTICES)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "graph positions have at most {MAX_VERTICES} vertices"
+                ))
+            })
+    };
+    let (name, arg) = text.split_once(':').unwrap_or((text, ""));
+    let name = name.to_ascii_lowercase();
+    let name = name.as_str();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let n = match name {
+        "path" => {
+            let n = number(arg)?;
+            edges.extend((1..n).map(|i| (i - 1, i)));
+            n
+        }
+        "cycle" => {
+            let n = number(arg)?;
+            if n < 3 {
+                return Err(invalid("a cycle has at least 3 vertices".to_owned()));
+            }
+            edges.extend((0..n).map(|i| (i, (i + 1) % n)));
+            n
+        }
+        "complete" => {
+            let n = number(arg)?;
+            for a in 0..n {
+                edges.extend((a + 1..n).map(|b| (a, b)));
+            }
+            n
+        }
+        "star" => {
+            // The centre and N leaves.
+            let leaves = number(arg)?;
+            let n = number(&(leaves + 1).to_string())?;
+            edges.extend((1..n).map(|i| (0, i)));
+            n
+        }
+        "grid" | "ladder" | "prism" => {
+            let (rows, cols) = match name {
+                "grid" => {
+                    let (r, c) = arg
+                        .split_once(['x', 'X'])
+                        .ok_or_else(|| invalid("a grid is written grid:MxN".to_owned()))?;
+                    (number(r)?, number(c)?)
+                }
+                _ => (2, number(arg)?),
+            };
+            let n = number(&(rows as u64 * cols as u64).to_string())?;
+            let at = |r: usize, c: usize| r * cols + c;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if c + 1 < cols {
+                        edges.push((at(r, c), at(r, c + 1)));
+                    }
+                    if r + 1 < rows {
+                        edges.push((at(r, c), at(r + 1, c)));
+                    }
+                }
+            }
+            if name == "prism" {
+                if cols < 3 {
+                    return Err(invalid(
+                        "a prism has cycles of at least 3 vertices".to_owned(),
+                    ));
+                }
+                edges.extend((0..rows).map(|r| (at(r, cols - 1), at(r, 0))));
+            }
+            n
+        }
+        "petersen" if arg.is_empty() => {
+            for i in 0..5 {
+                edges.push((i, (i + 1) % 5));
+                edges.push((5 + i, 5 + (i + 2) % 5));
+                edges.push((i, 5 + i));
+            }
+            10
+        }
+        "hypercube" => {
+            let d = number(arg)?;
+            if d > 6 {
+                return Err(invalid(format!(
+                    "hypercube:{d} has 2^{d} vertices; graph positions have at most {MAX_VERTICES}"
+                )));
+            }
+            let n = 1 << d;
+            for v in 0..n {
+                for bit in 0..d {
+                    let w = v ^ 1 << bit;
+                    if v < w {
+                        edges.push((v, w));
+                    }
+                }
+            }
+            n
+        }
+        _ => {
+            let Some(rest) = text.strip_prefix(['v', 'V']) else {
+                return Err(invalid(
+                    "a graph is path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D or vN/a-b,c-d,...".to_owned(),
+                ));
+            };
+            let (count, list) = rest.split_once('/').unwrap_or((rest, ""));
+            let n = number(count)?;
+            for edge in list.split(',').filter(|e| !e.is_empty()) {
+                let (a, b) = edge
+                    .split_once('-')
+                    .ok_or_else(|| invalid(format!("the edge '{edge}' is not written a-b")))?;
+                edges.push((number(a)?, number(b)?));
+            }
+            n
+        }
+    };
+    SmallGraph::from_edges(n, &edges).map_err(|e| match e {
+        GameError::InvalidPosition { reason, .. } => invalid(reason),
+        other => other,
+    })
+}
