@@ -4,7 +4,9 @@
 //! odd but legal), and never panic (exit 101) or die by a signal (an
 //! abort, or the kernel's out-of-memory killer).
 
-use std::process::{Command, Stdio};
+mod common;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The longest any hostile run may take.
@@ -26,36 +28,10 @@ fn binary() -> String {
 
 /// Runs one hostile input; `Err` says how it was mishandled.
 fn run(args: &[String], expect: Expect) -> Result<(), String> {
-    let mut child = Command::new(binary())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > TIME_BOUND {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return Err(format!("{args:?}: still running after {TIME_BOUND:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stderr = {
-        use std::io::Read;
-        let mut text = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut text)
-            .unwrap();
-        text
-    };
+    let mut command = Command::new(binary());
+    command.args(args);
+    let (status, stderr) =
+        common::run_bounded(command, TIME_BOUND).map_err(|e| format!("{args:?}: {e}"))?;
     let code = status.code();
     let stderr = stderr.trim();
     let fail = |why: &str| Err(format!("{args:?}: {why}; stderr: {stderr}"));
@@ -504,26 +480,14 @@ fn hostile_inputs_get_clear_errors() {
     ));
     // A few at once: the slow cases (a misère search to its limit,
     // sixteen million options) then overlap instead of adding up.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..4 {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((args, expect)) = cases.get(i) else {
-                    break;
-                };
-                let started = Instant::now();
-                if let Err(failure) = run(args, *expect) {
-                    failures.lock().unwrap().push(failure);
-                }
-                if started.elapsed() > Duration::from_secs(2) {
-                    println!("{:.1} s: {args:?}", started.elapsed().as_secs_f64());
-                }
-            });
+    let failures = common::failures_of(&cases, |(args, expect)| {
+        let started = Instant::now();
+        let result = run(args, *expect);
+        if started.elapsed() > Duration::from_secs(2) {
+            println!("{:.1} s: {args:?}", started.elapsed().as_secs_f64());
         }
+        result
     });
-    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),
         "{} of {} hostile inputs mishandled:\n{}",

@@ -11,8 +11,10 @@
 //! the default 2^24 values (about a minute) before saying the heap is out
 //! of reach; they allocate only what that count needs.
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
+
+use std::process::Command;
+use std::time::Duration;
 
 const MAX: &str = "18446744073709551615";
 const SIDE: &str = "4294967295";
@@ -122,31 +124,15 @@ fn cases(dir: &std::path::Path) -> Vec<Vec<String>> {
 
 /// Runs one case under the memory cap; `Err` says what went wrong.
 fn run(args: &[String]) -> Result<(), String> {
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg("ulimit -v 1000000; exec \"$@\"")
         .arg("sh")
         .arg(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > TIME_BOUND {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return Err(format!("{args:?}: still running after {TIME_BOUND:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        .args(args);
+    let (status, stderr) =
+        common::run_bounded(command, TIME_BOUND).map_err(|e| format!("{args:?}: {e}"))?;
     match status.code() {
         Some(0 | 1) => Ok(()),
         Some(2) if !stderr.trim().is_empty() && !stderr.contains("panicked") => Ok(()),
@@ -161,22 +147,7 @@ fn run(args: &[String]) -> Result<(), String> {
 fn the_largest_numbers_are_answered_or_refused_within_a_memory_cap() {
     let dir = tempfile::tempdir().unwrap();
     let cases = cases(dir.path());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..4 {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(args) = cases.get(i) else {
-                    break;
-                };
-                if let Err(failure) = run(args) {
-                    failures.lock().unwrap().push(failure);
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let failures = common::failures_of(&cases, |args| run(args));
     assert!(
         failures.is_empty(),
         "{} of {} runs with the largest numbers mishandled:\n{}",

@@ -42,3 +42,58 @@ pub fn crashed_run(
 pub fn json_of(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout_of(args)).unwrap()
 }
+
+/// Runs `command` (stdin closed, stdout dropped, stderr kept) for at most
+/// `bound`: its exit status and standard error, or an error saying it was
+/// still running (it is then killed).
+pub fn run_bounded(
+    mut command: std::process::Command,
+    bound: std::time::Duration,
+) -> Result<(std::process::ExitStatus, String), String> {
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > bound {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return Err(format!("still running after {bound:?}"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    Ok((status, stderr))
+}
+
+/// Runs `check` on every case, four at a time (slow cases overlap
+/// instead of adding up), and returns the failures' messages.
+pub fn failures_of<T: Sync>(
+    cases: &[T],
+    check: impl Fn(&T) -> Result<(), String> + Sync,
+) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(case) = cases.get(i) else {
+                    break;
+                };
+                if let Err(failure) = check(case) {
+                    failures.lock().unwrap().push(failure);
+                }
+            });
+        }
+    });
+    failures.into_inner().unwrap()
+}
