@@ -212,6 +212,13 @@ pub trait Ruleset {
         None
     }
 
+    /// Position `n` of the family of positions the spec numbers (a board
+    /// of size n: `node-kayles:grid:3xN`), for `seq`; `None` when the
+    /// spec numbers no positions.
+    fn numbered_position(&self, _n: u64) -> Option<Result<Self::Position, GameError>> {
+        None
+    }
+
     /// The family's table of values over two coordinates, when it has one
     /// (`grundy table`): pairs such as Wythoff's `(x,y)`.
     fn value_grid(&self) -> Option<&dyn ValueGrid> {

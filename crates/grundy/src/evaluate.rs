@@ -329,6 +329,13 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         None
     }
 
+    /// The values of positions `0..count` of the family the spec numbers
+    /// ([`Ruleset::numbered_position`]), by one solver; `None` when the
+    /// spec numbers no positions.
+    fn numbered_values(&self, _count: u64) -> Option<Result<Vec<u64>, GameError>> {
+        None
+    }
+
     /// The outcome of a sum of one position by a theorem of its family
     /// ([`theorem_eval_report`]); `None` when no theorem covers it.
     fn evaluate_by_theorem(
@@ -552,6 +559,24 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
         Ruleset::value_grid(self)
+    }
+
+    fn numbered_values(&self, count: u64) -> Option<Result<Vec<u64>, GameError>> {
+        // `None` when the spec numbers no positions; board 0's own error,
+        // if any, comes with the others below.
+        let _board_zero = self.numbered_position(0)?;
+        // Every board is read before any is solved: a size past what the
+        // family allows is said at once, not after the smaller boards.
+        let positions: Result<Vec<R::Position>, GameError> = (0..count)
+            .map(|n| self.numbered_position(n).expect("numbered from 0 on"))
+            .collect();
+        let mut solver = Solver::new(self);
+        Some(positions.and_then(|positions| {
+            positions
+                .iter()
+                .map(|p| Ok(solver.value(p)?.value()))
+                .collect()
+        }))
     }
 
     fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError> {

@@ -282,17 +282,38 @@ pub enum VertexRule {
     Arc,
 }
 
-/// Node Kayles or Arc Kayles.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Node Kayles or Arc Kayles, with the family of graphs its spec
+/// numbers, if any (`node-kayles:grid:3xN`: graph n is `grid:3xn`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VertexKayles {
     rule: VertexRule,
+    family: Option<String>,
 }
 
 impl VertexKayles {
     /// The game with this rule.
     #[must_use]
     pub fn new(rule: VertexRule) -> VertexKayles {
-        VertexKayles { rule }
+        VertexKayles { rule, family: None }
+    }
+
+    /// The game with a family of graphs numbered by `N` in `template`
+    /// (`grid:3xN`, `path:N`, `prism:N`): graph n is the template with n
+    /// for N.
+    pub fn with_family(rule: VertexRule, template: &str) -> Result<VertexKayles, GameError> {
+        if template.matches('N').count() != 1 {
+            return Err(GameError::Rules {
+                message: format!(
+                    "'{template}' is not a family of graphs: write one N where the size goes (grid:3xN, path:N)"
+                ),
+            });
+        }
+        // Graph 1 must read (the family is known before any seq).
+        parse_graph(&template.replace('N', "1"))?;
+        Ok(VertexKayles {
+            rule,
+            family: Some(template.to_owned()),
+        })
     }
 
     /// The rule.
@@ -340,8 +361,8 @@ impl VertexKayles {
 }
 
 impl SpecForm for VertexKayles {
-    const FORM: &'static str = "node-kayles, arc-kayles";
-    const ABOUT: &'static str = "games on a graph: node-kayles deletes a vertex and its neighbours, arc-kayles both ends of an edge; positions path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D, or vN/a-b,c-d,... (up to 64 vertices); the parts left are a sum, solved apart";
+    const FORM: &'static str = "node-kayles, arc-kayles, node-kayles:GRAPH-with-N";
+    const ABOUT: &'static str = "games on a graph: node-kayles deletes a vertex and its neighbours, arc-kayles both ends of an edge; positions path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D, or vN/a-b,c-d,... (up to 64 vertices); the parts left are a sum, solved apart; seq node-kayles:grid:3xN gives the values of the boards as N grows";
     const EXAMPLE: &'static str = "node-kayles";
     const PREFIX: Option<&'static str> = None;
     type Error = GameError;
@@ -351,13 +372,21 @@ impl SpecForm for VertexKayles {
     }
 
     fn from_spec(text: &str) -> Option<Result<VertexKayles, GameError>> {
-        if text.eq_ignore_ascii_case("node-kayles") {
-            Some(Ok(VertexKayles::new(VertexRule::Node)))
-        } else if text.eq_ignore_ascii_case("arc-kayles") {
-            Some(Ok(VertexKayles::new(VertexRule::Arc)))
+        let (name, family) = match text.split_once(':') {
+            Some((name, family)) => (name, Some(family)),
+            None => (text, None),
+        };
+        let rule = if name.eq_ignore_ascii_case("node-kayles") {
+            VertexRule::Node
+        } else if name.eq_ignore_ascii_case("arc-kayles") {
+            VertexRule::Arc
         } else {
-            None
-        }
+            return None;
+        };
+        Some(match family {
+            Some(template) => VertexKayles::with_family(rule, template),
+            None => Ok(VertexKayles::new(rule)),
+        })
     }
 }
 
@@ -373,6 +402,16 @@ impl Ruleset for VertexKayles {
 
     fn parse_position(&self, text: &str) -> Result<SmallGraph, GameError> {
         parse_graph(text)
+    }
+
+    fn numbered_position(&self, n: u64) -> Option<Result<SmallGraph, GameError>> {
+        let template = self.family.as_ref()?;
+        if n == 0 {
+            // Board 0 is empty whatever the family (a path or grid of
+            // size 0): no vertex, value 0.
+            return Some(SmallGraph::from_edges(0, &[]));
+        }
+        Some(parse_graph(&template.replace('N', &n.to_string())))
     }
 
     fn format_position(&self, graph: &SmallGraph) -> String {

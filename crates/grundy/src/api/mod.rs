@@ -346,12 +346,18 @@ pub enum SequenceSource {
     Loopy(crate::report::LoopySequenceReport),
 }
 
+/// How many boards of a numbered family `seq` solves when no count is
+/// given: their cost grows fast with the size (3 x 12 takes a second).
+pub const NUMBERED_DEFAULT: u64 = 12;
+
 /// `seq` of the game of `spec`: a heap game's values are the face's to
 /// compute (streamed, to a file); a graph whose vertices are named 0, 1,
 /// ... in order (`windup:N:S`) is solved by Smith's levels and its first
 /// `count` values returned (by default `default`, or every position when
 /// there are fewer); any other game is refused as not a game of
-/// numbered positions.
+/// numbered positions. A family of boards numbered by size
+/// (`node-kayles:grid:3xN`) gives the values of boards 0, 1, ... (by
+/// default [`NUMBERED_DEFAULT`] of them).
 pub fn sequence_source(
     game: Game,
     spec: &str,
@@ -361,6 +367,24 @@ pub fn sequence_source(
     let graph = match game {
         Game::Heap(game) => return Ok(SequenceSource::Heap(game)),
         Game::Graph(graph) if graph.is_numbered() => graph,
+        Game::Positional(positional) => {
+            // A family of boards numbered by their size: every value is
+            // finite, so it is written as a loopy sequence without escapes.
+            let count = count.unwrap_or(NUMBERED_DEFAULT);
+            let Some(values) = positional.numbered_values(count) else {
+                return Err(crate::spec::not_a_heap_game(spec));
+            };
+            let values = values.map_err(|cause| crate::spec::SpecError::Rules {
+                spec: spec.to_owned(),
+                cause,
+            })?;
+            return Ok(SequenceSource::Loopy(crate::report::LoopySequenceReport {
+                game: spec.to_owned(),
+                symbols: values.iter().map(u64::to_string).collect(),
+                escapes: vec![None; values.len()],
+                values: values.into_iter().map(Some).collect(),
+            }));
+        }
         _ => return Err(crate::spec::not_a_heap_game(spec)),
     };
     let positions = graph.vertex_count() as u64;
