@@ -61,6 +61,16 @@ pub const MAX_SUMS: usize = 2_000_000;
 /// from 627 MB to 491 MB.
 pub const BYTES_PER_SUM: usize = 125;
 
+/// The limit of a search that may meet `max_sums` sums, in words, with
+/// its memory: what every refusal of a misère search names.
+#[must_use]
+pub fn sums_limit(max_sums: usize) -> String {
+    format!(
+        "{max_sums} distinct sums of components (about {} MB of memory)",
+        max_sums * BYTES_PER_SUM / 1_000_000
+    )
+}
+
 /// A component of a misère sum: a position of the game, or a Nim heap
 /// (for misère nim-values and the genus).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -336,11 +346,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
                     self.rules.format_position(position),
                     crate::number::at_least(reach)
                 ),
-                limit: format!(
-                    "{} distinct sums of components (about {} MB of memory)",
-                    self.max_sums,
-                    self.max_sums * BYTES_PER_SUM / 1_000_000
-                ),
+                limit: sums_limit(self.max_sums),
             }),
             _ => Ok(()),
         }
@@ -351,11 +357,7 @@ impl<'r, R: Ruleset> MisereSearch<'r, R> {
         if self.sums_searched() >= self.max_sums {
             return Err(GameError::Limit {
                 what: "the misère search of this position".to_owned(),
-                limit: format!(
-                    "{} distinct sums of components (about {} MB of memory)",
-                    self.max_sums,
-                    self.max_sums * BYTES_PER_SUM / 1_000_000
-                ),
+                limit: sums_limit(self.max_sums),
             });
         }
         Ok(())

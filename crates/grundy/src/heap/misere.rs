@@ -75,10 +75,7 @@ pub fn check_misere_heap(game: &HeapGame, n: u64) -> Result<(), GameError> {
                 "a misère search from a heap of {n}, which reaches {} distinct sums,",
                 crate::number::at_least(reached)
             ),
-            limit: format!(
-                "{MAX_SUMS} distinct sums of components (about {} MB of memory)",
-                MAX_SUMS * crate::misere::BYTES_PER_SUM / 1_000_000
-            ),
+            limit: crate::misere::sums_limit(MAX_SUMS),
         });
     }
     Ok(())
@@ -151,10 +148,7 @@ pub fn check_misere_growth(game: &HeapGame, n: u64) -> Result<(), GameError> {
             crate::number::rough_count(estimate),
             met[last]
         ),
-        limit: format!(
-            "{MAX_SUMS} distinct sums of components (about {} MB of memory)",
-            MAX_SUMS * crate::misere::BYTES_PER_SUM / 1_000_000
-        ),
+        limit: crate::misere::sums_limit(MAX_SUMS),
     })
 }
 
