@@ -287,6 +287,19 @@ impl Render for EvalReport {
                 "remoteness: {r} (moves with best play: the winner hurries, the loser delays)"
             )?;
         }
+        if let Some(stats) = &self.search {
+            writeln!(
+                out,
+                "search:   {} positions searched; table {} entries ({:.1} MiB of {:.0} MiB), {} hits in {} lookups, {} replaced",
+                stats.positions,
+                stats.entries,
+                stats.table_bytes as f64 / f64::from(1 << 20),
+                stats.table_bound as f64 / f64::from(1 << 20),
+                stats.hits,
+                stats.lookups,
+                stats.replaced
+            )?;
+        }
         if self.outcome == Outcome::P {
             writeln!(out, "outcome:  P (the player to move loses)")?;
             return writeln!(

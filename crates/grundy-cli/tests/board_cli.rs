@@ -59,3 +59,53 @@ fn families_need_one_n_and_graphs_fit() {
     // 0 xor G(path:5) = 3 (0.137).
     assert_eq!(v["value"], 3);
 }
+
+/// Cram from the command line: the value of Beling's table, every winning
+/// domino named, and each checked by evaluating what it leaves.
+#[test]
+fn cram_eval_names_dominoes_that_win() {
+    let report = json_of(&["eval", "cram", "4x5", "--format", "json"]);
+    assert_eq!(report["value"], 2);
+    assert!(report["search"]["positions"].as_u64().unwrap() > 0);
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let words = m["description"].as_str().unwrap();
+        assert!(words.starts_with("domino "), "{words}");
+        let left: Vec<String> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_owned())
+            .collect();
+        if left.is_empty() {
+            continue;
+        }
+        let mut args = vec!["eval", "cram"];
+        args.extend(left.iter().map(String::as_str));
+        args.extend(["--format", "json"]);
+        assert_eq!(json_of(&args)["value"], 0, "{words}");
+    }
+}
+
+#[test]
+fn cram_refuses_bad_boards_clearly() {
+    let out = grundy().args(["eval", "cram", "..z/..."]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("'z'") && err.contains("character 3"), "{err}");
+    let out = grundy().args(["eval", "cram", "9x9"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("64 squares"));
+}
+
+/// `seq cram:2xN`: boards 2 x n with n even are P-positions (the central
+/// symmetry), so every other value is 0.
+#[test]
+fn seq_over_cram_boards() {
+    let values = seq_values("cram:2xN", "9");
+    for n in (0..9).step_by(2) {
+        assert_eq!(values[n], 0, "2x{n}");
+    }
+    assert!(values.iter().skip(1).step_by(2).all(|&v| v != 0));
+}

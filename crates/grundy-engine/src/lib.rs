@@ -15,6 +15,7 @@
 //! * [`ruleset`]: the [`ruleset::Ruleset`] trait; an option is a sum of components.
 //! * [`grid`]: tables over two coordinates.
 //! * [`solver`]: the memoised, iterative evaluator of any ruleset.
+//! * [`split_search`]: values of games that fall apart, by outcome searches with a heap and a bounded table.
 //! * [`sum`]: value, outcome and every winning move of a sum.
 //! * [`loopy`]: games with cycles: Smith's generalised values, draws, remoteness.
 //! * [`remoteness`]: how long a game lasts with best play, for sums of any acyclic ruleset.
@@ -37,6 +38,7 @@ pub mod remoteness;
 pub mod ruleset;
 pub mod sequence;
 pub mod solver;
+pub mod split_search;
 pub mod stop;
 pub mod sum;
 

@@ -52,6 +52,14 @@ impl<P> Options<P> {
         self.components.push(component);
     }
 
+    /// The components of the option being built (pushed since the last
+    /// option was finished), to reorder them in place before
+    /// [`Options::end_option`].
+    pub fn pending_mut(&mut self) -> &mut [P] {
+        let start = self.ends.last().copied().unwrap_or(0);
+        &mut self.components[start..]
+    }
+
     /// Finishes the option being built (possibly with no components).
     #[inline]
     pub fn end_option(&mut self) {
@@ -210,6 +218,21 @@ pub trait Ruleset {
     /// before filling memory. `None`: unknown, or few.
     fn reach_estimate(&self, _position: &Self::Position) -> Option<u64> {
         None
+    }
+
+    /// Whether positions are best valued by the search for games that
+    /// fall apart ([`crate::split_search::SplitSearch`]: outcome searches
+    /// with a nim heap, a bounded table) rather than by the plain mex over
+    /// every option: boards and graphs, whose positions are too many to
+    /// visit them all and whose games are short.
+    fn solved_by_search(&self) -> bool {
+        false
+    }
+
+    /// A measure of how much searching `position` may take (squares left,
+    /// vertices): the search values the smaller parts of a sum first.
+    fn search_size(&self, _position: &Self::Position) -> u64 {
+        0
     }
 
     /// Position `n` of the family of positions the spec numbers (a board

@@ -14,6 +14,7 @@ use crate::error::GameError;
 use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 use crate::solver::Solver;
+use crate::split_search::SplitSearch;
 
 /// Who wins a position with best play: the one outcome type of every
 /// report and convention (normal, misère, loopy), written `"P"`, `"N"`
@@ -118,9 +119,119 @@ pub struct SumAnalysis<P> {
     pub unlisted: Vec<UnlistedMoves>,
 }
 
+/// What values sums: the plain memoised [`Solver`] or the
+/// [`SplitSearch`], whichever the ruleset is solved by
+/// ([`Ruleset::solved_by_search`]).
+pub trait SumValues<'r, R: Ruleset> {
+    /// The ruleset.
+    fn rules(&self) -> &'r R;
+
+    /// The value of one position.
+    fn value(&mut self, position: &R::Position) -> Result<Nimber, GameError>;
+
+    /// Whether the sum of `parts` has value `target` (the search answers
+    /// this without finding the sum's value).
+    fn sum_is(&mut self, parts: &[R::Position], target: Nimber) -> Result<bool, GameError>;
+}
+
+impl<'r, R: Ruleset> SumValues<'r, R> for Solver<'r, R> {
+    fn rules(&self) -> &'r R {
+        Solver::rules(self)
+    }
+
+    fn value(&mut self, position: &R::Position) -> Result<Nimber, GameError> {
+        Solver::value(self, position)
+    }
+
+    fn sum_is(&mut self, parts: &[R::Position], target: Nimber) -> Result<bool, GameError> {
+        Ok(self.sum_value(parts)? == target)
+    }
+}
+
+impl<'r, R: Ruleset> SumValues<'r, R> for SplitSearch<'r, R> {
+    fn rules(&self) -> &'r R {
+        SplitSearch::rules(self)
+    }
+
+    fn value(&mut self, position: &R::Position) -> Result<Nimber, GameError> {
+        SplitSearch::value(self, position)
+    }
+
+    fn sum_is(&mut self, parts: &[R::Position], target: Nimber) -> Result<bool, GameError> {
+        self.is_p_with_heap(parts, target)
+    }
+}
+
+/// The engine a ruleset's sums are valued by: the [`SplitSearch`] when
+/// the ruleset says it is solved by search ([`Ruleset::solved_by_search`]:
+/// boards, graphs), else the plain memoised [`Solver`].
+pub enum SumSolver<'r, R: Ruleset> {
+    /// The plain memoised mex.
+    Plain(Solver<'r, R>),
+    /// Outcome searches with a heap and a bounded table.
+    Search(SplitSearch<'r, R>),
+}
+
+impl<'r, R: Ruleset> SumSolver<'r, R> {
+    /// The engine `rules` is solved by, with the default table bound.
+    pub fn new(rules: &'r R) -> Self {
+        SumSolver::with_table_bytes(rules, crate::split_search::DEFAULT_TABLE_BYTES)
+    }
+
+    /// The engine `rules` is solved by, the search's table bounded by
+    /// `bytes`.
+    pub fn with_table_bytes(rules: &'r R, bytes: usize) -> Self {
+        if rules.solved_by_search() {
+            SumSolver::Search(SplitSearch::with_table_bytes(rules, bytes))
+        } else {
+            SumSolver::Plain(Solver::new(rules))
+        }
+    }
+
+    /// The value of a sum.
+    pub fn sum_value(&mut self, parts: &[R::Position]) -> Result<Nimber, GameError> {
+        match self {
+            SumSolver::Plain(s) => s.sum_value(parts),
+            SumSolver::Search(s) => s.sum_value(parts),
+        }
+    }
+
+    /// What the search did, for the search.
+    #[must_use]
+    pub fn search_stats(&self) -> Option<crate::split_search::SearchStats> {
+        match self {
+            SumSolver::Plain(_) => None,
+            SumSolver::Search(s) => Some(s.stats()),
+        }
+    }
+}
+
+impl<'r, R: Ruleset> SumValues<'r, R> for SumSolver<'r, R> {
+    fn rules(&self) -> &'r R {
+        match self {
+            SumSolver::Plain(s) => SumValues::rules(s),
+            SumSolver::Search(s) => SumValues::rules(s),
+        }
+    }
+
+    fn value(&mut self, position: &R::Position) -> Result<Nimber, GameError> {
+        match self {
+            SumSolver::Plain(s) => SumValues::value(s, position),
+            SumSolver::Search(s) => SumValues::value(s, position),
+        }
+    }
+
+    fn sum_is(&mut self, parts: &[R::Position], target: Nimber) -> Result<bool, GameError> {
+        match self {
+            SumSolver::Plain(s) => s.sum_is(parts, target),
+            SumSolver::Search(s) => s.sum_is(parts, target),
+        }
+    }
+}
+
 /// Value and outcome of the sum of `positions`, without its moves.
-pub fn value_and_outcome<R: Ruleset>(
-    solver: &mut Solver<'_, R>,
+pub fn value_and_outcome<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
+    solver: &mut S,
     positions: &[R::Position],
 ) -> Result<SumAnalysis<R::Position>, GameError> {
     let component_values = positions
@@ -144,8 +255,8 @@ pub fn value_and_outcome<R: Ruleset>(
 /// a heap with astronomically many options) is reported in
 /// [`SumAnalysis::unlisted`] with the reason; the other components' moves
 /// are still listed.
-pub fn analyze_sum<R: Ruleset>(
-    solver: &mut Solver<'_, R>,
+pub fn analyze_sum<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
+    solver: &mut S,
     positions: &[R::Position],
 ) -> Result<SumAnalysis<R::Position>, GameError> {
     let SumAnalysis {
@@ -176,7 +287,7 @@ pub fn analyze_sum<R: Ruleset>(
             }
             let mut seen: FxHashSet<Vec<R::Position>> = FxHashSet::default();
             for option in options.iter() {
-                if solver.sum_value(option)? != target || !seen.insert(option.to_vec()) {
+                if !seen.insert(option.to_vec()) || !solver.sum_is(option, target)? {
                     continue;
                 }
                 winning_moves.push(WinningMove {

@@ -33,8 +33,7 @@ use crate::report::{
     RESULT_SHOWN_UP_TO,
 };
 use crate::ruleset::Ruleset;
-use crate::solver::Solver;
-use crate::sum::{analyze_sum, Outcome, WinningMove};
+use crate::sum::{analyze_sum, Outcome, SumSolver, SumValues, WinningMove};
 
 /// Reads the components of a sum written by a user.
 pub fn parse_positions<R: Ruleset>(
@@ -52,7 +51,7 @@ pub fn eval_report<R: Ruleset>(
     spec: &str,
     positions: &[R::Position],
 ) -> Result<EvalReport, GameError> {
-    let mut solver = Solver::new(rules);
+    let mut solver = SumSolver::new(rules);
     let analysis = analyze_sum(&mut solver, positions)?;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
@@ -80,6 +79,7 @@ pub fn eval_report<R: Ruleset>(
         winning_moves,
         winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
         remoteness: None,
+        search: solver.search_stats(),
         position_text: positions.iter().map(text).collect(),
     })
 }
@@ -570,7 +570,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         let positions: Result<Vec<R::Position>, GameError> = (0..count)
             .map(|n| self.numbered_position(n).expect("numbered from 0 on"))
             .collect();
-        let mut solver = Solver::new(self);
+        let mut solver = SumSolver::new(self);
         Some(positions.and_then(|positions| {
             positions
                 .iter()
@@ -605,7 +605,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                 limit: format!("{MAX_PLAY_MOVES} moves"),
             });
         }
-        let mut solver = Solver::new(self);
+        let mut solver = SumSolver::new(self);
         let mut search = MisereSearch::new(self);
         let mut remoteness = crate::remoteness::RemotenessSearch::new(self);
         let mut options = crate::ruleset::Options::new();
@@ -631,7 +631,13 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     Convention::Misere => (search.misere_value(&after, &[])? == 0, None),
                     _ => (
                         solver.sum_value(&after)?.is_zero(),
-                        remoteness.remoteness(&after).ok(),
+                        // Boards and graphs are too many positions for
+                        // the remoteness's full search.
+                        if self.solved_by_search() {
+                            None
+                        } else {
+                            remoteness.remoteness(&after).ok()
+                        },
                     ),
                 };
                 moves.push(PlayMove {
@@ -652,7 +658,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
 
     fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError> {
         let positions = parse_positions(self, texts)?;
-        let mut solver = Solver::new(self);
+        let mut solver = SumSolver::new(self);
         let mut search = MisereSearch::new(self);
         let genus = positions
             .iter()

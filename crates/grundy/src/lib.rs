@@ -45,12 +45,13 @@
 // the paths they always had.
 pub use grundy_engine::{
     convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
-    ruleset, sequence, solver, stop, sum,
+    ruleset, sequence, solver, split_search, stop, sum,
 };
 
 pub mod acrostic;
 pub mod api;
 pub mod cost;
+pub mod cram;
 pub mod cut;
 pub mod evaluate;
 pub mod evaluator;

@@ -241,6 +241,10 @@ pub struct EvalReport {
     /// the loser delays), when asked for (`eval --remoteness`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u32>,
+    /// What the search did, for games solved by search (boards, graphs):
+    /// positions searched, table entries, hits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<crate::split_search::SearchStats>,
     /// The components as the game writes them (text output only).
     #[serde(skip)]
     pub position_text: Vec<String>,

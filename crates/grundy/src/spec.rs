@@ -350,6 +350,7 @@ pub const FAMILIES: &[Family] = &[
     Family::positional::<TartanBoards>(),
     Family::positional::<Acrostic>(),
     Family::positional::<crate::vertex_kayles::VertexKayles>(),
+    Family::positional::<crate::cram::Cram>(),
 ];
 
 /// `acrostic(A,B)`: the factors are any heap games, so the registry (the

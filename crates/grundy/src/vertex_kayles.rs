@@ -400,6 +400,14 @@ impl Ruleset for VertexKayles {
         Ok(())
     }
 
+    fn solved_by_search(&self) -> bool {
+        true
+    }
+
+    fn search_size(&self, graph: &SmallGraph) -> u64 {
+        graph.order() as u64
+    }
+
     fn parse_position(&self, text: &str) -> Result<SmallGraph, GameError> {
         parse_graph(text)
     }

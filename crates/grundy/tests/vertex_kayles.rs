@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use grundy::split_search::{SearchMethod, SplitSearch};
 use grundy::vertex_kayles::{parse_graph, SmallGraph, VertexKayles, VertexRule};
 use grundy::{Ruleset, Solver};
 use proptest::prelude::*;
@@ -192,7 +193,18 @@ proptest! {
         for rule in [VertexRule::Node, VertexRule::Arc] {
             let mut memo = HashMap::new();
             let all = (1u64 << n) - 1;
-            prop_assert_eq!(value(rule, &text), plain(rule, &adj, all, &mut memo), "{:?} {}", rule, text);
+            let want = plain(rule, &adj, all, &mut memo);
+            prop_assert_eq!(value(rule, &text), want, "{:?} {}", rule, text);
+            // The search solver, both ways, with a small table and a
+            // large one.
+            let game = VertexKayles::new(rule);
+            let graph = game.parse_position(&text).unwrap();
+            for method in [SearchMethod::Pruned, SearchMethod::HeapByHeap] {
+                for bytes in [0, 64 << 20] {
+                    let mut search = SplitSearch::with_table_bytes(&game, bytes).with_method(method);
+                    prop_assert_eq!(search.value(&graph).unwrap().value(), want, "{:?} {:?} {}", rule, method, text);
+                }
+            }
         }
     }
 

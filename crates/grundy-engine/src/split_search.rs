@@ -1,0 +1,870 @@
+//! The search solver for games whose positions fall apart: the value of a
+//! position found by outcome searches of the position plus a nim heap,
+//! with a transposition table of bounded size.
+//!
+//! Why not the plain memoised mex ([`crate::Solver`])? The mex needs the
+//! value of *every* option, so it visits every position below the root.
+//! A position's value is the least k for which the position plus a heap
+//! of k is a P-position (Lemoine and Viennot's approach, as in the Sprouts
+//! solver Glop), and "is this sum a P-position" stops at the first option
+//! that is one: most of the tree is never visited. Sums are handled as
+//! sums: the parts whose values are known are folded into the heap, the
+//! smaller unknown parts are valued first (each a smaller search) and
+//! folded too, so a search always has one part plus a heap.
+//!
+//! What is known about a part lives in a transposition table keyed by the
+//! part: its value when found, and for which heaps k (below 64) the part
+//! plus k is known to be an N-position. The table grows with the data up
+//! to a bound in bytes; at the bound an entry replaces the one of its
+//! bucket whose search cost least (the log of the positions it visited),
+//! so the costly results are the ones kept. Losing an entry costs time,
+//! never correctness: anything missing is searched again.
+//!
+//! Two bounds prune further: a part with m options has a value of at most
+//! m, so it plus a heap larger than m is an N-position without search; and
+//! an option whose parts all have known values is judged by one XOR, so
+//! those options are tried first.
+//!
+//! The search recurses (one level per move, and one per part valued on
+//! the way), so it is for games of bounded length, such as boards and
+//! graphs: [`MAX_DEPTH`] bounds the depth with an error, not a crash. The
+//! plain [`crate::Solver`] stays the cross-check (the tests compare the
+//! two on random positions).
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
+
+use crate::error::GameError;
+use crate::nimber::Nimber;
+use crate::ruleset::{Options, Ruleset};
+
+/// The default bound on the table's memory, in bytes.
+pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+
+/// The deepest the search recurses before refusing (a game this long is
+/// not a board).
+pub const MAX_DEPTH: usize = 4096;
+
+/// Slots a position may take, from the one its hash names on (linear
+/// probing, at most half full below the bound).
+const PROBE: usize = 16;
+
+/// Slots of the table when it starts (grows by doubling to the bound).
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// A value not yet known.
+const UNKNOWN: u64 = u64::MAX;
+
+#[derive(Clone, Debug)]
+struct Entry<P> {
+    position: P,
+    /// What is known of its value.
+    facts: Facts,
+    /// About log2 of the positions the search of this entry visited.
+    cost: u8,
+}
+
+/// Sorts the options still to search (easiest first) and drops repeats
+/// (different moves leaving the same parts); returns how many distinct
+/// options there are in all, `known` being those already valued (each
+/// known option counted, repeats included: an over-count only widens the
+/// candidates).
+fn distinct_open<P: Hash + Eq>(
+    options: &Options<P>,
+    open: &mut Vec<(u64, usize)>,
+    known: usize,
+) -> u64 {
+    // Sorted by size then by hash, equal options are next to each other.
+    let key = |&(size, i): &(u64, usize)| {
+        let mut hasher = FxHasher::default();
+        options.get(i).hash(&mut hasher);
+        (size, hasher.finish())
+    };
+    open.sort_by_cached_key(key);
+    open.dedup_by(|a, b| a.0 == b.0 && options.get(a.1) == options.get(b.1));
+    (known + open.len()) as u64
+}
+
+/// How the search finds values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum SearchMethod {
+    /// Beling and Rogalski's search for the value within a set of
+    /// requested values (the default).
+    #[default]
+    Pruned,
+    /// Lemoine and Viennot's: is the value 0? 1? ..., each question an
+    /// outcome search of the position plus a heap.
+    HeapByHeap,
+}
+
+/// The highest value in a non-empty set.
+fn highest(set: u128) -> u32 {
+    127 - set.leading_zeros()
+}
+
+/// The values 0..=k.
+fn below_or_at(k: u32) -> u128 {
+    if k >= 127 {
+        u128::MAX
+    } else {
+        (1u128 << (k + 1)) - 1
+    }
+}
+
+/// The set {x ^ c : x in set}, of the values below 128.
+fn xor_translate(set: u128, c: u64) -> u128 {
+    if c == 0 {
+        return set;
+    }
+    if c >= 128 {
+        return 0;
+    }
+    let mut out = 0u128;
+    let mut rest = set;
+    while rest != 0 {
+        let x = u64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        out |= 1u128 << (x ^ c);
+    }
+    out
+}
+
+/// What the table knows of a position's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Facts {
+    /// The value, or [`UNKNOWN`].
+    nimber: u64,
+    /// The value is at least this.
+    lower: u64,
+    /// Bit k: the value is not k.
+    not_values: u64,
+}
+
+impl Facts {
+    const NOTHING: Facts = Facts {
+        nimber: UNKNOWN,
+        lower: 0,
+        not_values: 0,
+    };
+
+    fn exact(nimber: u64) -> Facts {
+        Facts {
+            nimber,
+            ..Facts::NOTHING
+        }
+    }
+
+    /// Whether the value is known not to be `r`.
+    fn rules_out(&self, r: u64) -> bool {
+        r < self.lower || (r < 64 && self.not_values >> r & 1 == 1)
+    }
+
+    fn merge(&mut self, other: Facts) {
+        if other.nimber != UNKNOWN {
+            *self = Facts::exact(other.nimber);
+        } else if self.nimber == UNKNOWN {
+            self.lower = self.lower.max(other.lower);
+            self.not_values |= other.not_values;
+        }
+    }
+}
+
+/// What a search did: positions searched and how the table served.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SearchStats {
+    /// Positions whose options were listed.
+    pub positions: u64,
+    /// Table lookups.
+    pub lookups: u64,
+    /// Lookups that found something (a value, or an N-position for some
+    /// heap).
+    pub hits: u64,
+    /// Entries written.
+    pub stores: u64,
+    /// Entries that replaced another (the table was at its bound).
+    pub replaced: u64,
+    /// Entries in the table now.
+    pub entries: usize,
+    /// Slots of the table now.
+    pub slots: usize,
+    /// Bytes the slots take (positions' own heap memory aside).
+    pub table_bytes: usize,
+    /// The bound on the table's bytes.
+    pub table_bound: usize,
+}
+
+/// The search solver (see the module documentation).
+pub struct SplitSearch<'r, R: Ruleset> {
+    rules: &'r R,
+    slots: Vec<Option<Entry<R::Position>>>,
+    entries: usize,
+    max_slots: usize,
+    bound_bytes: usize,
+    stats: SearchStats,
+    /// Option buffers, one per level in use, kept to be reused.
+    pool: Vec<Options<R::Position>>,
+    /// Lists of (size, option) still to search, one per level in use.
+    index_pool: Vec<Vec<(u64, usize)>>,
+    /// Scratch: the values the known options rule out.
+    ruled_out: Vec<u64>,
+    depth: usize,
+    method: SearchMethod,
+}
+
+impl<'r, R: Ruleset> SplitSearch<'r, R> {
+    /// A search with the default table bound.
+    pub fn new(rules: &'r R) -> Self {
+        SplitSearch::with_table_bytes(rules, DEFAULT_TABLE_BYTES)
+    }
+
+    /// A search whose table takes at most `bytes` (at least a few
+    /// thousand slots whatever the bound).
+    pub fn with_table_bytes(rules: &'r R, bytes: usize) -> Self {
+        let slot = std::mem::size_of::<Option<Entry<R::Position>>>().max(1);
+        let mut max_slots = FIRST_SLOTS;
+        while max_slots * 2 * slot <= bytes {
+            max_slots *= 2;
+        }
+        SplitSearch {
+            rules,
+            slots: vec![None; FIRST_SLOTS],
+            entries: 0,
+            max_slots,
+            bound_bytes: bytes,
+            stats: SearchStats::default(),
+            pool: Vec::new(),
+            index_pool: Vec::new(),
+            ruled_out: Vec::new(),
+            depth: 0,
+            method: SearchMethod::default(),
+        }
+    }
+
+    /// The same search by `method`.
+    #[must_use]
+    pub fn with_method(mut self, method: SearchMethod) -> Self {
+        self.method = method;
+        self
+    }
+
+    /// The ruleset searched.
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    /// What the searches so far did.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        let slot = std::mem::size_of::<Option<Entry<R::Position>>>();
+        SearchStats {
+            entries: self.entries,
+            slots: self.slots.len(),
+            table_bytes: self.slots.len() * slot,
+            table_bound: self.bound_bytes,
+            ..self.stats
+        }
+    }
+
+    /// The value of `position`.
+    pub fn value(&mut self, position: &R::Position) -> Result<Nimber, GameError> {
+        self.nimber(position).map(Nimber::new)
+    }
+
+    /// The value of a sum of positions.
+    pub fn sum_value(&mut self, parts: &[R::Position]) -> Result<Nimber, GameError> {
+        let mut total = 0;
+        for part in parts {
+            total ^= self.nimber(part)?;
+        }
+        Ok(Nimber::new(total))
+    }
+
+    /// Whether the sum of `parts` plus a heap of `heap` is a P-position
+    /// (the sum's value is `heap`), searched only as far as that needs.
+    pub fn is_p_with_heap(
+        &mut self,
+        parts: &[R::Position],
+        heap: Nimber,
+    ) -> Result<bool, GameError> {
+        self.option_has_value(parts, heap.value())
+    }
+
+    /// The slot a position's probe starts at.
+    fn home_of(&self, position: &R::Position) -> usize {
+        let mut hasher = FxHasher::default();
+        position.hash(&mut hasher);
+        // Fx mixes low bits into high ones only; a finaliser (MurmurHash3's
+        // fmix64) makes every bit of the index depend on every bit.
+        let mut hash = hasher.finish();
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        hash ^= hash >> 33;
+        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// The slots a position may be in: [`PROBE`] slots from its home,
+    /// wrapping around.
+    fn probe(&self, home: usize) -> impl Iterator<Item = usize> {
+        let mask = self.slots.len() - 1;
+        (0..PROBE).map(move |i| (home + i) & mask)
+    }
+
+    /// What the table knows of `position`.
+    fn lookup(&mut self, position: &R::Position) -> Facts {
+        self.stats.lookups += 1;
+        for i in self.probe(self.home_of(position)) {
+            match &self.slots[i] {
+                // Slots are never emptied, so the probe ends here.
+                None => break,
+                Some(entry) if entry.position == *position => {
+                    self.stats.hits += 1;
+                    return entry.facts;
+                }
+                Some(_) => {}
+            }
+        }
+        Facts::NOTHING
+    }
+
+    fn store(&mut self, position: &R::Position, facts: Facts, cost: u64) {
+        self.stats.stores += 1;
+        let cost = (64 - cost.leading_zeros()) as u8;
+        if self.entries * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
+            self.grow();
+        }
+        loop {
+            let home = self.home_of(position);
+            let mut cheapest: Option<(u8, usize)> = None;
+            for i in self.probe(home) {
+                match &mut self.slots[i] {
+                    Some(entry) if entry.position == *position => {
+                        entry.facts.merge(facts);
+                        entry.cost = entry.cost.max(cost);
+                        return;
+                    }
+                    Some(entry) => {
+                        if cheapest.is_none_or(|(c, _)| entry.cost < c) {
+                            cheapest = Some((entry.cost, i));
+                        }
+                    }
+                    None => {
+                        self.slots[i] = Some(Entry {
+                            position: position.clone(),
+                            facts,
+                            cost,
+                        });
+                        self.entries += 1;
+                        return;
+                    }
+                }
+            }
+            if self.slots.len() < self.max_slots {
+                self.grow();
+                continue;
+            }
+            // At the bound: the entry of the probe that cost least goes,
+            // unless the newcomer cost less than every one of them.
+            let (least, at) = cheapest.expect("a probe has slots");
+            if least <= cost {
+                self.slots[at] = Some(Entry {
+                    position: position.clone(),
+                    facts,
+                    cost,
+                });
+                self.stats.replaced += 1;
+            }
+            return;
+        }
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![None; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.entries = 0;
+        for entry in old.into_iter().flatten() {
+            let home = self.home_of(&entry.position);
+            if let Some(free) = self.probe(home).find(|&i| self.slots[i].is_none()) {
+                self.slots[free] = Some(entry);
+                self.entries += 1;
+            }
+        }
+    }
+
+    /// The value of `position`, known or searched.
+    fn nimber(&mut self, position: &R::Position) -> Result<u64, GameError> {
+        if let Some(v) = self.rules.known_value(position) {
+            return Ok(v.value());
+        }
+        let facts = self.lookup(position);
+        if facts.nimber != UNKNOWN {
+            return Ok(facts.nimber);
+        }
+        match self.method {
+            SearchMethod::Pruned => self.aspiration(position, facts),
+            SearchMethod::HeapByHeap => self.search(position, facts, None).map(|found| found.0),
+        }
+    }
+
+    /// The value by aspiration: is it 0? 1? ..., each option asked only
+    /// whether its value is the one in question ([`SplitSearch::in_set`]
+    /// with one requested value). An option whose value comes back is
+    /// not asked again; the first value no option has is the value.
+    fn aspiration(&mut self, position: &R::Position, facts: Facts) -> Result<u64, GameError> {
+        self.enter()?;
+        let before = self.stats.positions;
+        self.stats.positions += 1;
+        let mut options = self.pool.pop().unwrap_or_default();
+        options.clear();
+        let mut open = self.index_pool.pop().unwrap_or_default();
+        open.clear();
+        let result = self.aspiration_options(position, facts, &mut options, &mut open);
+        self.pool.push(options);
+        self.index_pool.push(open);
+        self.depth -= 1;
+        let value = result?;
+        let cost = self.stats.positions - before;
+        self.store(position, Facts::exact(value), cost);
+        Ok(value)
+    }
+
+    fn aspiration_options(
+        &mut self,
+        position: &R::Position,
+        facts: Facts,
+        options: &mut Options<R::Position>,
+        open: &mut Vec<(u64, usize)>,
+    ) -> Result<u64, GameError> {
+        self.rules.options(position, options)?;
+        if options.len() >= 127 {
+            self.stats.positions -= 1;
+            self.depth -= 1;
+            let found = self.search(position, facts, None);
+            self.depth += 1;
+            return found.map(|(v, _)| v);
+        }
+        // Values some option has (found on the way): not the value.
+        let mut taken: u128 = 0;
+        let mut known = 0;
+        for (i, option) in options.iter().enumerate() {
+            match self.known_sum(option) {
+                Some(v) => {
+                    known += 1;
+                    if v < 128 {
+                        taken |= 1u128 << v;
+                    }
+                }
+                None => {
+                    let size = option.iter().map(|p| self.rules.search_size(p)).sum();
+                    open.push((size, i));
+                }
+            }
+        }
+        let count = distinct_open(options, open, known);
+        'values: for r in 0..=count {
+            if taken >> r & 1 == 1 {
+                continue;
+            }
+            let mut k = 0;
+            while k < open.len() {
+                let (_, i) = open[k];
+                match self.option_in_set(options.get(i), 1u128 << r)? {
+                    Some(v) => {
+                        open.remove(k);
+                        if v < 128 {
+                            taken |= 1u128 << v;
+                        }
+                        if v == r {
+                            continue 'values;
+                        }
+                    }
+                    None => k += 1,
+                }
+            }
+            return Ok(r);
+        }
+        unreachable!("a value is at most the number of options")
+    }
+
+    /// The value of `position` if it is in `requested` (a set of values
+    /// below 128, bit k for k), else `None` (or the value anyway, when it
+    /// is known): Beling and Rogalski's pruned search. The value is the
+    /// mex of the options' values, which is at most the number n of
+    /// options, so it is one of the candidates {0, ..., n}. Each option
+    /// takes one candidate away: its value, when that is a candidate
+    /// other than the largest (and at most the largest requested value),
+    /// else the largest candidate. Counting shows the value is never the
+    /// one taken away when it is requested, so the search stops as soon
+    /// as no requested value is a candidate, and each option is asked
+    /// only for the candidates that matter: all but the largest, up to
+    /// the largest requested. At the end the least candidate is the
+    /// value, when it is at most the largest requested one (or when every
+    /// option's value was found).
+    fn in_set(
+        &mut self,
+        position: &R::Position,
+        requested: u128,
+    ) -> Result<Option<u64>, GameError> {
+        if let Some(v) = self.rules.known_value(position) {
+            return Ok(Some(v.value()));
+        }
+        let facts = self.lookup(position);
+        if facts.nimber != UNKNOWN {
+            return Ok(Some(facts.nimber));
+        }
+        self.enter()?;
+        let before = self.stats.positions;
+        self.stats.positions += 1;
+        let mut options = self.pool.pop().unwrap_or_default();
+        options.clear();
+        let mut open = self.index_pool.pop().unwrap_or_default();
+        open.clear();
+        let result = self.in_set_options(position, facts, requested, &mut options, &mut open);
+        self.pool.push(options);
+        self.index_pool.push(open);
+        self.depth -= 1;
+        let value = result?;
+        if let Some(v) = value {
+            let cost = self.stats.positions - before;
+            self.store(position, Facts::exact(v), cost);
+        }
+        Ok(value)
+    }
+
+    fn in_set_options(
+        &mut self,
+        position: &R::Position,
+        facts: Facts,
+        requested: u128,
+        options: &mut Options<R::Position>,
+        open: &mut Vec<(u64, usize)>,
+    ) -> Result<Option<u64>, GameError> {
+        self.rules.options(position, options)?;
+        if options.len() >= 127 {
+            // Candidates past what a set holds: the search heap by heap.
+            self.stats.positions -= 1;
+            self.depth -= 1;
+            let found = self.search(position, facts, None);
+            self.depth += 1;
+            return found.map(|(v, _)| Some(v));
+        }
+        let up_to_largest_requested = below_or_at(highest(requested));
+        let mut known_values: u128 = 0;
+        let mut known = 0;
+        for (i, option) in options.iter().enumerate() {
+            match self.known_sum(option) {
+                Some(v) => {
+                    known += 1;
+                    if v < 128 {
+                        known_values |= 1u128 << v;
+                    }
+                }
+                None => {
+                    let size = option.iter().map(|p| self.rules.search_size(p)).sum();
+                    open.push((size, i));
+                }
+            }
+        }
+        let count = distinct_open(options, open, known);
+        let mut candidates: u128 = below_or_at(count as u32) & !known_values;
+        let mut exact = true;
+        for &(_, i) in open.iter() {
+            if candidates & requested == 0 {
+                return Ok(None);
+            }
+            let largest = 1u128 << highest(candidates);
+            let others = candidates & !largest;
+            match self.option_in_set(options.get(i), others & up_to_largest_requested)? {
+                Some(v) if v < 128 && others >> v & 1 == 1 => candidates &= !(1u128 << v),
+                found => {
+                    candidates &= !largest;
+                    exact &= found.is_some();
+                }
+            }
+        }
+        let least = u64::from(candidates.trailing_zeros());
+        if exact || up_to_largest_requested >> least & 1 == 1 {
+            Ok(Some(least))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The value of the sum of `parts` if it is in `requested`, else
+    /// `None` (or the value anyway, when found): known parts and pairs of
+    /// equal parts fold away, every unknown part but the largest is
+    /// valued, and the largest is asked for the requested values
+    /// translated by what was folded.
+    fn option_in_set(
+        &mut self,
+        parts: &[R::Position],
+        requested: u128,
+    ) -> Result<Option<u64>, GameError> {
+        let mut folded = 0u64;
+        let mut largest: Option<(u64, usize)> = None;
+        let mut unknown = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                i += 2;
+                continue;
+            }
+            match self.known(&parts[i]) {
+                Some(v) => folded ^= v,
+                None => {
+                    unknown += 1;
+                    let size = self.rules.search_size(&parts[i]);
+                    if largest.is_none_or(|(s, _)| size > s) {
+                        largest = Some((size, i));
+                    }
+                }
+            }
+            i += 1;
+        }
+        let Some((_, largest)) = largest else {
+            return Ok(Some(folded));
+        };
+        if unknown > 1 {
+            // Every part but the largest, known or not, folded afresh.
+            folded = 0;
+            let mut i = 0;
+            while i < parts.len() {
+                if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                    i += 2;
+                    continue;
+                }
+                if i != largest {
+                    folded ^= self.nimber(&parts[i])?;
+                }
+                i += 1;
+            }
+        }
+        let asked = xor_translate(requested, folded);
+        Ok(self.in_set(&parts[largest], asked)?.map(|v| v ^ folded))
+    }
+
+    /// A part's value when the ruleset or the table knows it.
+    fn known(&mut self, position: &R::Position) -> Option<u64> {
+        match self.rules.known_value(position) {
+            Some(v) => Some(v.value()),
+            None => {
+                let v = self.lookup(position).nimber;
+                (v != UNKNOWN).then_some(v)
+            }
+        }
+    }
+
+    /// Whether `position` has value `target`.
+    fn has_value(&mut self, position: &R::Position, target: u64) -> Result<bool, GameError> {
+        if let Some(v) = self.rules.known_value(position) {
+            return Ok(v.value() == target);
+        }
+        let facts = self.lookup(position);
+        if facts.nimber != UNKNOWN {
+            return Ok(facts.nimber == target);
+        }
+        if self.method == SearchMethod::Pruned && target < 128 {
+            return Ok(self.in_set(position, 1u128 << target)? == Some(target));
+        }
+        if facts.rules_out(target) {
+            return Ok(false);
+        }
+        self.search(position, facts, Some(target))
+            .map(|found| found.1)
+    }
+
+    /// The search of a position with no known value. Values 0, 1, ...
+    /// are tried in turn: value r is ruled out by an option of value r,
+    /// and that option, whose value is now known, is left out of the
+    /// rounds that follow; the first r no option has is the value. With
+    /// `target`, the search stops at the target: the value is the target
+    /// when every smaller r is ruled out and no option has the target.
+    /// Returns the value when found (else [`UNKNOWN`]) and whether it is
+    /// the target.
+    fn search(
+        &mut self,
+        position: &R::Position,
+        known: Facts,
+        target: Option<u64>,
+    ) -> Result<(u64, bool), GameError> {
+        self.enter()?;
+        let before = self.stats.positions;
+        self.stats.positions += 1;
+        let mut options = self.pool.pop().unwrap_or_default();
+        options.clear();
+        let mut open = self.index_pool.pop().unwrap_or_default();
+        open.clear();
+        let result = self.search_options(position, known, target, &mut options, &mut open);
+        self.pool.push(options);
+        self.index_pool.push(open);
+        self.depth -= 1;
+        let (value, is_target, learned) = result?;
+        if learned != Facts::NOTHING {
+            let cost = self.stats.positions - before;
+            self.store(position, learned, cost);
+        }
+        Ok((value, is_target))
+    }
+
+    /// [`SplitSearch::search`] with its buffers: also returns what was
+    /// learned of the value, for the table.
+    fn search_options(
+        &mut self,
+        position: &R::Position,
+        known: Facts,
+        target: Option<u64>,
+        options: &mut Options<R::Position>,
+        open: &mut Vec<(u64, usize)>,
+    ) -> Result<(u64, bool, Facts), GameError> {
+        self.rules.options(position, options)?;
+        let count = options.len() as u64;
+        // A value is at most the number of options.
+        if target.is_some_and(|t| t > count) {
+            return Ok((UNKNOWN, false, Facts::NOTHING));
+        }
+        let not = |t: u64| Facts {
+            not_values: if t < 64 { 1 << t } else { 0 },
+            ..Facts::NOTHING
+        };
+        // The options whose value is known rule their values out at once
+        // (and one of the target's settles the question); the others are
+        // searched, the easiest (least total size) first.
+        let mut ruled_out = std::mem::take(&mut self.ruled_out);
+        ruled_out.clear();
+        for (i, option) in options.iter().enumerate() {
+            match self.known_sum(option) {
+                Some(v) if Some(v) == target => {
+                    self.ruled_out = ruled_out;
+                    return Ok((UNKNOWN, false, not(v)));
+                }
+                Some(v) => ruled_out.push(v),
+                None => {
+                    let size = option.iter().map(|p| self.rules.search_size(p)).sum();
+                    open.push((size, i));
+                }
+            }
+        }
+        ruled_out.sort_unstable();
+        ruled_out.dedup();
+        let known_values = ruled_out.clone();
+        self.ruled_out = ruled_out;
+        open.sort_unstable();
+        let last = target.unwrap_or(count);
+        for r in 0..=last {
+            if known_values.binary_search(&r).is_ok() || (Some(r) != target && known.rules_out(r)) {
+                continue;
+            }
+            if Some(r) == target {
+                break;
+            }
+            let mut found = None;
+            for (k, &(_, i)) in open.iter().enumerate() {
+                if self.option_has_value(options.get(i), r)? {
+                    found = Some(k);
+                    break;
+                }
+            }
+            match found {
+                Some(k) => {
+                    open.remove(k);
+                }
+                None => return Ok((r, false, Facts::exact(r))),
+            }
+        }
+        let Some(target) = target else {
+            // Every r up to the number of options is ruled out: impossible
+            // (each option rules out at most one).
+            unreachable!("a value is at most the number of options");
+        };
+        // Every smaller value is ruled out: the value is the target unless
+        // an option has it.
+        for &(_, i) in open.iter() {
+            if self.option_has_value(options.get(i), target)? {
+                let above = Facts {
+                    lower: target + 1,
+                    ..Facts::NOTHING
+                };
+                return Ok((UNKNOWN, false, above));
+            }
+        }
+        Ok((target, true, Facts::exact(target)))
+    }
+
+    /// The value of a sum when every part's value is known (equal parts
+    /// next to each other cancel without being looked up).
+    fn known_sum(&mut self, parts: &[R::Position]) -> Option<u64> {
+        let mut total = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                i += 2;
+                continue;
+            }
+            total ^= self.known(&parts[i])?;
+            i += 1;
+        }
+        Some(total)
+    }
+
+    /// Whether the sum of `parts` has value `target`: the known parts
+    /// (and pairs of equal parts, G + G = 0) are folded into the target;
+    /// every unknown part but the largest is valued (smaller searches)
+    /// and folded too; the largest is asked whether it has what is left.
+    fn option_has_value(&mut self, parts: &[R::Position], asked: u64) -> Result<bool, GameError> {
+        let mut target = asked;
+        let mut largest: Option<(u64, usize)> = None;
+        let mut unknown = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                i += 2;
+                continue;
+            }
+            match self.known(&parts[i]) {
+                Some(v) => target ^= v,
+                None => {
+                    unknown += 1;
+                    let size = self.rules.search_size(&parts[i]);
+                    if largest.is_none_or(|(s, _)| size > s) {
+                        largest = Some((size, i));
+                    }
+                }
+            }
+            i += 1;
+        }
+        let Some((_, largest)) = largest else {
+            return Ok(target == 0);
+        };
+        if unknown > 1 {
+            // Every part but the largest, known or not, folded afresh.
+            target = asked;
+            let mut i = 0;
+            while i < parts.len() {
+                if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                    i += 2;
+                    continue;
+                }
+                if i != largest {
+                    target ^= self.nimber(&parts[i])?;
+                }
+                i += 1;
+            }
+        }
+        self.has_value(&parts[largest], target)
+    }
+
+    fn enter(&mut self) -> Result<(), GameError> {
+        crate::stop::tick()?;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return Err(GameError::Limit {
+                what: "the search of this position".to_owned(),
+                limit: format!("{MAX_DEPTH} levels of recursion (games this long are not boards)"),
+            });
+        }
+        Ok(())
+    }
+}

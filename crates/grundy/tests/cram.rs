@@ -1,0 +1,195 @@
+//! Cram against published values, a plain search over the squares of a
+//! fixed board written here (no regions, no symmetries, no pruning), and
+//! the search solver against the plain memoised solver, both ways it
+//! searches; the canonical form against the board's eight images.
+
+use std::collections::HashMap;
+
+use grundy::cram::{parse_board, Cram, CramBoard};
+use grundy::split_search::{SearchMethod, SplitSearch};
+use grundy::{Ruleset, Solver};
+use proptest::prelude::*;
+
+fn value(text: &str) -> u64 {
+    let game = Cram::new();
+    let board = game.parse_position(text).unwrap();
+    SplitSearch::new(&game).value(&board).unwrap().value()
+}
+
+/// The Cram table of Beling's igs README (github.com/beling/impartial-games,
+/// "The results obtained so far"; the smaller boards first computed by
+/// Lemoine and Viennot's Glop and by Schneider, 2009). Larger boards of
+/// the table (5x7 to 7x9) are in the benchmark, not here.
+#[test]
+fn boards_match_the_published_table() {
+    let published = [("4x4", 0), ("4x5", 2), ("4x6", 0), ("4x7", 3), ("5x5", 0)];
+    for (board, want) in published {
+        assert_eq!(value(board), want, "cram {board}");
+        // The transposed board is the same game.
+        let (r, c) = board.split_once('x').unwrap();
+        assert_eq!(value(&format!("{c}x{r}")), want, "cram {c}x{r}");
+    }
+}
+
+/// Boards with both sides even are P-positions: the second player
+/// answers each domino with its image through the centre (Gardner).
+#[test]
+fn even_by_even_boards_are_second_player_wins() {
+    for (r, c) in [(2, 2), (2, 4), (2, 6), (2, 8), (4, 4), (2, 10)] {
+        assert_eq!(value(&format!("{r}x{c}")), 0, "cram {r}x{c}");
+    }
+}
+
+/// The plain search: a fixed board's empty squares as a bit set, every
+/// domino tried, the mex taken; nothing shared with the module.
+fn plain(rows: usize, cols: usize, empty: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&v) = memo.get(&empty) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let a = r * cols + c;
+            if empty >> a & 1 == 0 {
+                continue;
+            }
+            for b in [
+                (c + 1 < cols).then_some(a + 1),
+                (r + 1 < rows).then_some(a + cols),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if empty >> b & 1 == 1 {
+                    seen.push(plain(rows, cols, empty & !(1 << a) & !(1 << b), memo));
+                }
+            }
+        }
+    }
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(empty, v);
+    v
+}
+
+fn board_text(rows: usize, cols: usize, empty: u64) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    if empty >> (r * cols + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random boards with holes: the plain search, the memoised solver,
+    /// and the search solver both ways, with a small table (so that
+    /// entries are replaced) and a large one.
+    #[test]
+    fn every_engine_agrees_with_the_plain_search(
+        rows in 1usize..5,
+        cols in 1usize..6,
+        holes in any::<u64>(),
+    ) {
+        let empty = !(holes & holes.rotate_left(7)) & ((1u64 << (rows * cols)) - 1);
+        let text = board_text(rows, cols, empty);
+        let want = plain(rows, cols, empty, &mut HashMap::new());
+        let game = Cram::new();
+        let board = parse_board(&text).unwrap();
+        prop_assert_eq!(Solver::new(&game).value(&board).unwrap().value(), want);
+        for method in [SearchMethod::Pruned, SearchMethod::HeapByHeap] {
+            for bytes in [0, 64 << 20] {
+                let mut search = SplitSearch::with_table_bytes(&game, bytes).with_method(method);
+                prop_assert_eq!(search.value(&board).unwrap().value(), want, "{:?} {}", method, bytes);
+                // Every option asked whether it has each small value
+                // agrees with its value.
+                let mut options = grundy::Options::new();
+                game.options(&board, &mut options).unwrap();
+                let mut solver = Solver::new(&game);
+                for option in options.iter() {
+                    let v = solver.sum_value(option).unwrap();
+                    for target in 0..4 {
+                        let asked = search.is_p_with_heap(option, grundy::Nimber::new(target)).unwrap();
+                        prop_assert_eq!(asked, v.value() == target);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The canonical form is the same for the eight images of a board
+    /// (rotations and reflections) and keeps the number of squares.
+    #[test]
+    fn canonical_forms_are_the_same_for_every_image(
+        rows in 1usize..6,
+        cols in 1usize..7,
+        holes in any::<u64>(),
+    ) {
+        let empty = !holes & ((1u64 << (rows * cols)) - 1);
+        let board = CramBoard::new(rows, cols, empty).unwrap();
+        let canonical = board.canonical();
+        prop_assert_eq!(canonical.empty_squares().count_ones(), empty.count_ones());
+        for (r, c, image) in images(rows, cols, empty) {
+            let other = CramBoard::new(r, c, image).unwrap();
+            prop_assert_eq!(other.canonical(), canonical);
+        }
+    }
+}
+
+/// The eight images of a board, by moving squares one at a time.
+fn images(rows: usize, cols: usize, empty: u64) -> Vec<(usize, usize, u64)> {
+    let mut out = Vec::new();
+    for transpose in [false, true] {
+        for flip_rows in [false, true] {
+            for flip_cols in [false, true] {
+                let (r2, c2) = if transpose {
+                    (cols, rows)
+                } else {
+                    (rows, cols)
+                };
+                let mut image = 0u64;
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if empty >> (r * cols + c) & 1 == 0 {
+                            continue;
+                        }
+                        let (mut y, mut x) = if transpose { (c, r) } else { (r, c) };
+                        if flip_rows {
+                            y = r2 - 1 - y;
+                        }
+                        if flip_cols {
+                            x = c2 - 1 - x;
+                        }
+                        image |= 1 << (y * c2 + x);
+                    }
+                }
+                out.push((r2, c2, image));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn boards_read_and_print_back() {
+    let game = Cram::new();
+    for text in ["3x4", "..#/.../...", "#../..#"] {
+        let board = game.parse_position(text).unwrap();
+        assert_eq!(game.format_position(&board), text);
+    }
+    let bad = game.parse_position("..x/...").unwrap_err().to_string();
+    assert!(bad.contains("'x'") && bad.contains("character 3"), "{bad}");
+    let long = game.parse_position("..#/..").unwrap_err().to_string();
+    assert!(long.contains("row 2"), "{long}");
+    let big = game.parse_position("9x9").unwrap_err().to_string();
+    assert!(big.contains("64 squares"), "{big}");
+}
