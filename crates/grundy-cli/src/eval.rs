@@ -17,6 +17,7 @@ pub fn run(
     positions: &[String],
     convention: Convention,
     remoteness: bool,
+    tt_size_mib: Option<usize>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = parse_spec(spec)?;
@@ -25,6 +26,7 @@ pub fn run(
         positions,
         convention,
         remoteness,
+        table_bytes: tt_size_mib.map(|mib| mib.saturating_mul(1 << 20)),
     };
     let report = api::eval(game, &request, &mut CliInputs { spec })?;
     crate::printer::print(&report, format)?;

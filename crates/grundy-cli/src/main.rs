@@ -235,6 +235,11 @@ enum Command {
         /// can reach: small sums only).
         #[arg(long, conflicts_with = "misere")]
         remoteness: bool,
+        /// The most memory, in MiB, the search's table of solved parts
+        /// takes, for games solved by search (boards, graphs); past it the
+        /// entries that cost least to find are replaced (default 512).
+        #[arg(long, value_name = "MIB")]
+        tt_size: Option<usize>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -416,8 +421,16 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             positions,
             misere,
             remoteness,
+            tt_size,
             format,
-        } => eval::run(&spec, &positions, convention(misere), remoteness, format),
+        } => eval::run(
+            &spec,
+            &positions,
+            convention(misere),
+            remoteness,
+            tt_size,
+            format,
+        ),
         Command::Graph {
             file,
             acyclic,

@@ -19,8 +19,9 @@ fn seq_values(spec: &str, count: &str) -> Vec<u64> {
 /// Integer Sequences 23 (2020), Article 20.3.5), after board 0 (empty).
 #[test]
 fn seq_over_lattices_matches_oeis_a316632() {
-    let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3];
-    let values = seq_values("node-kayles:grid:3xN", "12");
+    // Every term OEIS lists (n = 1..16).
+    let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    let values = seq_values("node-kayles:grid:3xN", "17");
     assert_eq!(values[0], 0);
     assert_eq!(&values[1..], &published);
 }
@@ -108,4 +109,22 @@ fn seq_over_cram_boards() {
         assert_eq!(values[n], 0, "2x{n}");
     }
     assert!(values.iter().skip(1).step_by(2).all(|&v| v != 0));
+}
+
+/// A table bounded at 1 MiB replaces entries and still gives the value;
+/// the report says how many it replaced and that it kept to the bound.
+#[test]
+fn a_small_table_replaces_entries_and_keeps_the_value() {
+    let small = json_of(&["eval", "cram", "4x7", "--tt-size", "1", "--format", "json"]);
+    let large = json_of(&["eval", "cram", "4x7", "--format", "json"]);
+    assert_eq!(small["value"], 3);
+    assert_eq!(large["value"], 3);
+    assert_eq!(small["winning_moves"], large["winning_moves"]);
+    let search = &small["search"];
+    assert!(search["replaced"].as_u64().unwrap() > 0, "{search}");
+    assert!(
+        search["table_bytes"].as_u64().unwrap() <= 1 << 20,
+        "{search}"
+    );
+    assert_eq!(large["search"]["replaced"], 0);
 }

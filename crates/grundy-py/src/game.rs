@@ -253,6 +253,7 @@ impl CoreGame {
             positions: &texts,
             convention: Convention::from_misere_flag(misere),
             remoteness: false,
+            table_bytes: None,
         };
         let game = self.game.clone();
         let report = py.detach(|| {

@@ -446,6 +446,10 @@ async fn analyze(
 /// a game on two coordinates): (TABLE_MAX + 1)^2 cells.
 const TABLE_MAX: u64 = 128;
 
+/// The bound on a board search's table per request: requests run side by
+/// side, so each gets a sixteenth of what the command line allows.
+const SEARCH_TABLE_BYTES: usize = 32 << 20;
+
 #[derive(Deserialize)]
 struct TableQuery {
     game: String,
@@ -554,6 +558,7 @@ async fn eval(
             positions: texts,
             convention,
             remoteness: false,
+            table_bytes: Some(SEARCH_TABLE_BYTES),
         };
         to_json(grundy::api::eval(game, &request, inputs)?)
     })

@@ -50,8 +50,9 @@ pub fn eval_report<R: Ruleset>(
     rules: &R,
     spec: &str,
     positions: &[R::Position],
+    table_bytes: usize,
 ) -> Result<EvalReport, GameError> {
-    let mut solver = SumSolver::new(rules);
+    let mut solver = SumSolver::with_table_bytes(rules, table_bytes);
     let analysis = analyze_sum(&mut solver, positions)?;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
@@ -291,8 +292,14 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// the first that is not a position.
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError>;
 
-    /// [`eval_report`] of the sum written `texts`.
-    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError>;
+    /// [`eval_report`] of the sum written `texts`, a search's table (for
+    /// games solved by search) bounded by `table_bytes`.
+    fn evaluate(
+        &self,
+        spec: &str,
+        texts: &[String],
+        table_bytes: usize,
+    ) -> Result<EvalReport, GameError>;
 
     /// [`misere_eval_report`] of the sum written `texts`.
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError>;
@@ -393,7 +400,12 @@ impl SumEvaluator for LoopyGame {
         parse_positions(&*self.graph, texts).map(drop)
     }
 
-    fn evaluate(&self, _spec: &str, _texts: &[String]) -> Result<EvalReport, GameError> {
+    fn evaluate(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+        _table_bytes: usize,
+    ) -> Result<EvalReport, GameError> {
         Err(self.not_here("a nim-value of the sum"))
     }
 
@@ -531,8 +543,13 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         parse_positions(self, texts).map(drop)
     }
 
-    fn evaluate(&self, spec: &str, texts: &[String]) -> Result<EvalReport, GameError> {
-        eval_report(self, spec, &parse_positions(self, texts)?)
+    fn evaluate(
+        &self,
+        spec: &str,
+        texts: &[String],
+        table_bytes: usize,
+    ) -> Result<EvalReport, GameError> {
+        eval_report(self, spec, &parse_positions(self, texts)?, table_bytes)
     }
 
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError> {

@@ -81,6 +81,10 @@ pub struct SumRequest<'a> {
     /// The remoteness of the sum (normal play), by a search over the sums
     /// it can reach.
     pub remoteness: bool,
+    /// The bound on the search's table, in bytes, for games solved by
+    /// search (boards, graphs); `None`: the default
+    /// ([`crate::split_search::DEFAULT_TABLE_BYTES`]).
+    pub table_bytes: Option<usize>,
 }
 
 fn reading(spec: &str) -> String {
@@ -164,6 +168,7 @@ fn eval_normal<I: Inputs>(
         spec,
         positions: texts,
         remoteness,
+        table_bytes,
         ..
     } = *request;
     if let Game::Positional(positional) = &game {
@@ -190,7 +195,8 @@ fn eval_normal<I: Inputs>(
     if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
         return Ok(Evaluation::Loopy(report?));
     }
-    let mut report = match evaluator.evaluate(spec, texts) {
+    let table_bytes = table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES);
+    let mut report = match evaluator.evaluate(spec, texts, table_bytes) {
         Ok(report) => report,
         Err(error) => {
             return Ok(Evaluation::Outcome(theorem_after(
