@@ -81,7 +81,11 @@ fn fibonacci_nim_openings_follow_zeckendorf() {
                 }
             }
             let report = evaluator
-                .evaluate("fibonacci-nim", &[n.to_string()])
+                .evaluate(
+                    "fibonacci-nim",
+                    &[n.to_string()],
+                    grundy::split_search::DEFAULT_TABLE_BYTES,
+                )
                 .unwrap();
             let takes: Vec<u64> = report
                 .winning_moves

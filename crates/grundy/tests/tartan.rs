@@ -145,7 +145,13 @@ fn winning_moves_are_exactly_the_moves_to_zero() {
         let (rules_a, rules_b) = (rules(code_a), rules(code_b));
         for mask in (0..values.len()).step_by(7) {
             let board = board_of(mask, columns);
-            let report = eval_report(&boards, "tartan", std::slice::from_ref(&board)).unwrap();
+            let report = eval_report(
+                &boards,
+                "tartan",
+                std::slice::from_ref(&board),
+                grundy::split_search::DEFAULT_TABLE_BYTES,
+            )
+            .unwrap();
             let mut listed: Vec<String> = report
                 .winning_moves
                 .iter()
@@ -217,7 +223,11 @@ fn specs_and_boards() {
         panic!()
     };
     let report = rugs
-        .evaluate("rugs", &["(1000,999),(3,6)".to_owned()])
+        .evaluate(
+            "rugs",
+            &["(1000,999),(3,6)".to_owned()],
+            grundy::split_search::DEFAULT_TABLE_BYTES,
+        )
         .unwrap();
     assert_eq!(
         report.value,

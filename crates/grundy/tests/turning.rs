@@ -207,7 +207,13 @@ fn winning_moves_are_exactly_the_moves_to_p_rows() {
         let rules = rules(code);
         for mask in 0..1usize << PLACES {
             let row = row_of(mask);
-            let report = eval_report(&rows, code, std::slice::from_ref(&row)).unwrap();
+            let report = eval_report(
+                &rows,
+                code,
+                std::slice::from_ref(&row),
+                grundy::split_search::DEFAULT_TABLE_BYTES,
+            )
+            .unwrap();
             assert_eq!(report.value, values[mask]);
             let mut listed: Vec<Vec<u64>> = report
                 .winning_moves

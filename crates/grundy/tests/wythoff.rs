@@ -126,7 +126,9 @@ fn specs_positions_and_sums() {
         panic!("wythoff is a positional family");
     };
     let texts: Vec<String> = ["(4,6)", "2, 9"].map(String::from).to_vec();
-    let report = game.evaluate("wythoff", &texts).unwrap();
+    let report = game
+        .evaluate("wythoff", &texts, grundy::split_search::DEFAULT_TABLE_BYTES)
+        .unwrap();
     let want = table(12, 1);
     assert_eq!(report.component_values, vec![want[4][6], want[2][9]]);
     assert_eq!(report.value, want[4][6] ^ want[2][9]);
