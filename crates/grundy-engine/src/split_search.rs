@@ -1,35 +1,45 @@
-//! The search solver for games whose positions fall apart: the value of a
-//! position found by outcome searches of the position plus a nim heap,
+//! The search solver for games whose positions fall apart (boards,
+//! graphs): a position's value without visiting every position below it,
 //! with a transposition table of bounded size.
 //!
-//! Why not the plain memoised mex ([`crate::Solver`])? The mex needs the
+//! Why not the plain memoised mex ([`crate::solver::Solver`])? The mex needs the
 //! value of *every* option, so it visits every position below the root.
-//! A position's value is the least k for which the position plus a heap
-//! of k is a P-position (Lemoine and Viennot's approach, as in the Sprouts
-//! solver Glop), and "is this sum a P-position" stops at the first option
-//! that is one: most of the tree is never visited. Sums are handled as
-//! sums: the parts whose values are known are folded into the heap, the
-//! smaller unknown parts are valued first (each a smaller search) and
-//! folded too, so a search always has one part plus a heap.
+//! Here the questions are narrower, and most of the tree is never seen:
 //!
-//! What is known about a part lives in a transposition table keyed by the
-//! part: its value when found, and for which heaps k (below 64) the part
-//! plus k is known to be an N-position. The table grows with the data up
-//! to a bound in bytes; at the bound an entry replaces the one of its
-//! bucket whose search cost least (the log of the positions it visited),
-//! so the costly results are the ones kept. Losing an entry costs time,
-//! never correctness: anything missing is searched again.
+//! * **Aspiration** (at the top, [`SplitSearch::value`]): is the value 0?
+//!   1? ... Value r is ruled out by one option of value r, and an option
+//!   whose value comes back on the way is not asked again; the first r no
+//!   option has is the value.
+//! * **Values within a requested set** (Beling and Rogalski, *On pruning
+//!   search trees of impartial games*, Artificial Intelligence 283, 2020):
+//!   an option is asked only for the values that can still matter, and
+//!   answers "not in the set" as soon as that is certain (see
+//!   `SplitSearch::in_set` for the bookkeeping and why it is sound).
+//! * **Heap by heap** ([`SearchMethod::HeapByHeap`], Lemoine and Viennot's
+//!   method, as in the Sprouts solver Glop): the value is the least k for
+//!   which the position plus a heap of k is a P-position, each an outcome
+//!   search; kept as the second method and cross-check.
 //!
-//! Two bounds prune further: a part with m options has a value of at most
-//! m, so it plus a heap larger than m is an N-position without search; and
-//! an option whose parts all have known values is judged by one XOR, so
-//! those options are tried first.
+//! Sums are handled as sums: pairs of equal parts cancel (G + G = 0), parts
+//! with known values fold into the question, smaller unknown parts are
+//! valued first (each a smaller search), and the largest is asked the
+//! question translated by what was folded. Options whose parts are all
+//! known are settled by one XOR before any search, repeated options
+//! (different moves leaving the same parts) count once, and a value is at
+//! most the number of options.
+//!
+//! The table keeps, per part, its value (and, for the heap-by-heap method,
+//! values it is known not to have). It grows with the data up to a bound
+//! in bytes; at the bound an entry replaces the one of its probe whose
+//! search cost least (the log of the positions it visited), so the costly
+//! results are the ones kept. Losing an entry costs time, never
+//! correctness: anything missing is searched again.
 //!
 //! The search recurses (one level per move, and one per part valued on
 //! the way), so it is for games of bounded length, such as boards and
 //! graphs: [`MAX_DEPTH`] bounds the depth with an error, not a crash. The
-//! plain [`crate::Solver`] stays the cross-check (the tests compare the
-//! two on random positions).
+//! plain [`crate::solver::Solver`] stays the cross-check (the tests compare them
+//! on random boards and graphs, both methods, small and large tables).
 
 use std::hash::{Hash, Hasher};
 
