@@ -96,6 +96,14 @@ fn distinct_open<P: Hash + Eq>(
     (known + open.len()) as u64
 }
 
+/// A sum made ready for a question ([`SplitSearch::fold`]).
+enum Folded {
+    /// Every part's value is known: their XOR.
+    Known(u64),
+    /// The largest unknown part, and the XOR of the others' values.
+    Largest(usize, u64),
+}
+
 /// How the search finds values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum SearchMethod {
@@ -612,7 +620,21 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         parts: &[R::Position],
         requested: u128,
     ) -> Result<Option<u64>, GameError> {
-        let mut folded = 0u64;
+        Ok(match self.fold(parts)? {
+            Folded::Known(total) => Some(total),
+            Folded::Largest(largest, others) => self
+                .in_set(&parts[largest], xor_translate(requested, others))?
+                .map(|v| v ^ others),
+        })
+    }
+
+    /// A sum made ready for a question about its value: pairs of equal
+    /// parts cancel (G + G = 0); when every other part is known, its total;
+    /// else the largest unknown part, and the XOR of every other part's
+    /// value (the smaller unknown parts valued here, each a smaller
+    /// search).
+    fn fold(&mut self, parts: &[R::Position]) -> Result<Folded, GameError> {
+        let mut total = 0u64;
         let mut largest: Option<(u64, usize)> = None;
         let mut unknown = 0;
         let mut i = 0;
@@ -622,7 +644,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                 continue;
             }
             match self.known(&parts[i]) {
-                Some(v) => folded ^= v,
+                Some(v) => total ^= v,
                 None => {
                     unknown += 1;
                     let size = self.rules.search_size(&parts[i]);
@@ -634,11 +656,11 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             i += 1;
         }
         let Some((_, largest)) = largest else {
-            return Ok(Some(folded));
+            return Ok(Folded::Known(total));
         };
         if unknown > 1 {
             // Every part but the largest, known or not, folded afresh.
-            folded = 0;
+            total = 0;
             let mut i = 0;
             while i < parts.len() {
                 if i + 1 < parts.len() && parts[i] == parts[i + 1] {
@@ -646,13 +668,12 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                     continue;
                 }
                 if i != largest {
-                    folded ^= self.nimber(&parts[i])?;
+                    total ^= self.nimber(&parts[i])?;
                 }
                 i += 1;
             }
         }
-        let asked = xor_translate(requested, folded);
-        Ok(self.in_set(&parts[largest], asked)?.map(|v| v ^ folded))
+        Ok(Folded::Largest(largest, total))
     }
 
     /// A part's value when the ruleset or the table knows it.
@@ -823,46 +844,10 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
     /// every unknown part but the largest is valued (smaller searches)
     /// and folded too; the largest is asked whether it has what is left.
     fn option_has_value(&mut self, parts: &[R::Position], asked: u64) -> Result<bool, GameError> {
-        let mut target = asked;
-        let mut largest: Option<(u64, usize)> = None;
-        let mut unknown = 0;
-        let mut i = 0;
-        while i < parts.len() {
-            if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-                i += 2;
-                continue;
-            }
-            match self.known(&parts[i]) {
-                Some(v) => target ^= v,
-                None => {
-                    unknown += 1;
-                    let size = self.rules.search_size(&parts[i]);
-                    if largest.is_none_or(|(s, _)| size > s) {
-                        largest = Some((size, i));
-                    }
-                }
-            }
-            i += 1;
+        match self.fold(parts)? {
+            Folded::Known(total) => Ok(total == asked),
+            Folded::Largest(largest, others) => self.has_value(&parts[largest], asked ^ others),
         }
-        let Some((_, largest)) = largest else {
-            return Ok(target == 0);
-        };
-        if unknown > 1 {
-            // Every part but the largest, known or not, folded afresh.
-            target = asked;
-            let mut i = 0;
-            while i < parts.len() {
-                if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-                    i += 2;
-                    continue;
-                }
-                if i != largest {
-                    target ^= self.nimber(&parts[i])?;
-                }
-                i += 1;
-            }
-        }
-        self.has_value(&parts[largest], target)
     }
 
     fn enter(&mut self) -> Result<(), GameError> {

@@ -22,6 +22,7 @@
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::ruleset::{MoveSymmetry, Options, Ruleset};
+use crate::vertex_kayles::bits;
 
 /// The most squares of a board (one `u64` holds its empty squares).
 pub const MAX_SQUARES: usize = 64;
@@ -309,17 +310,6 @@ fn last_col_mask(rows: usize, cols: usize) -> u64 {
         return 0;
     }
     (0..rows).fold(0, |m, r| m | 1 << (r * cols + cols - 1))
-}
-
-fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let v = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(v)
-    })
 }
 
 /// Cram, with the boards its spec numbers, if any (`cram:3xN`: board n

@@ -233,8 +233,9 @@ impl SmallGraph {
     }
 }
 
-/// The vertices of a set, in increasing order.
-fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+/// The members of a set of at most 64 (vertices, squares), in
+/// increasing order.
+pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;
