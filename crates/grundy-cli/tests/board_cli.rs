@@ -128,3 +128,27 @@ fn a_small_table_replaces_entries_and_keeps_the_value() {
     );
     assert_eq!(large["search"]["replaced"], 0);
 }
+
+/// Chomp from the command line: a 2 x n bar's winning move leaves rows n
+/// and n - 1 (the two-row P-positions), and `seq chomp:1xN` is Nim.
+#[test]
+fn chomp_eval_and_seq() {
+    let report = json_of(&["eval", "chomp", "2x6", "--format", "json"]);
+    assert_eq!(report["outcome"], "N");
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    // What is left is kept as the lesser of the diagram and its
+    // transpose: 6,5 read by columns.
+    let left = moves[0]["to"][0].as_str().unwrap();
+    assert!(left == "6,5" || left == "2,2,2,2,2,1", "{left}");
+    assert!(moves[0]["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("take f2"));
+    let values = seq_values("chomp:1xN", "12");
+    let nim: Vec<u64> = (0..12).map(|n: u64| n.saturating_sub(1)).collect();
+    assert_eq!(values, nim);
+    let out = grundy().args(["eval", "chomp", "3,5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never grow"));
+}

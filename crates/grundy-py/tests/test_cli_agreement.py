@@ -22,7 +22,12 @@ TURNING = [
 ]
 LISTED = {"moidores": 40, "mogul": 40, "motley": 20, "sym": 40, "sympler": 40}
 # Families whose positions are graphs (no table over two coordinates).
-BOARD_POSITIONS = {"node-kayles": "grid:3x4 path:5 petersen", "arc-kayles": "cycle:9 ladder:3"}
+BOARD_POSITIONS = {
+    "node-kayles": "grid:3x4 path:5 petersen",
+    "arc-kayles": "cycle:9 ladder:3",
+    "cram": "3x4 ..#/.../.#. 2x3",
+    "chomp": "3x4 5,4,2 2x2",
+}
 SPECS = sorted(set(EXAMPLES + NAMED + TURNING + ["0.07", "4!.0", "turning:1-3", "wythoff"]))
 
 
@@ -42,7 +47,7 @@ def test_first_values_equal_the_cli(spec, cli):
         ours = game.values(count).tolist()
         assert ours == cli("seq", spec, "-n", str(count))["values"]
     elif game.kind == "positional" and spec in BOARD_POSITIONS:
-        # Games on graphs have no table: a sum of boards instead.
+        # Games on boards and graphs have no table: a sum of boards instead.
         position = BOARD_POSITIONS[spec]
         assert game.eval(position) == cli("eval", spec, *position.split())
     elif game.kind == "positional":

@@ -280,7 +280,7 @@ fn shape_tables(rows: usize, cols: usize) -> &'static ShapeTables {
     })
 }
 
-fn column_name(mut c: usize) -> String {
+pub(crate) fn column_name(mut c: usize) -> String {
     let mut name = Vec::new();
     loop {
         name.push(b'a' + (c % 26) as u8);

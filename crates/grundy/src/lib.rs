@@ -50,6 +50,7 @@ pub use grundy_engine::{
 
 pub mod acrostic;
 pub mod api;
+pub mod chomp;
 pub mod cost;
 pub mod cram;
 pub mod cut;

@@ -351,6 +351,7 @@ pub const FAMILIES: &[Family] = &[
     Family::positional::<Acrostic>(),
     Family::positional::<crate::vertex_kayles::VertexKayles>(),
     Family::positional::<crate::cram::Cram>(),
+    Family::positional::<crate::chomp::Chomp>(),
 ];
 
 /// `acrostic(A,B)`: the factors are any heap games, so the registry (the

@@ -1,0 +1,303 @@
+//! Chomp: take a square of a chocolate bar and every square below and to
+//! the right of it; the poisoned square at the top left cannot be taken,
+//! so who faces it alone has no move and loses.
+//!
+//! A position is a Young diagram: row lengths that never grow from the
+//! top row down (`7,5,5,2`), at most [`MAX_ROWS`] rows of at most 255
+//! squares; `MxN` is the full bar of M rows of N. A diagram and its
+//! transpose (rows read as columns) are the same game, so positions are
+//! kept as the lesser of the two ([`ChompBoard::canonical`]) and the table
+//! of the search holds each once. Chomp does not fall apart into parts:
+//! each option is one diagram.
+//!
+//! Squares are named as on a board read from the top: column letters from
+//! `a`, rows from 1; the poisoned square is `a1`. `chomp:2xN` numbers the
+//! bars `2x1`, `2x2`, ... for `seq`.
+
+use crate::error::GameError;
+use crate::family::SpecForm;
+use crate::ruleset::{Options, Ruleset};
+
+/// The most rows of a diagram (and of its transpose, to be kept as
+/// either).
+pub const MAX_ROWS: usize = 32;
+
+/// A Young diagram: the length of each row from the top, then zeros.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChompBoard {
+    rows: [u8; MAX_ROWS],
+}
+
+impl ChompBoard {
+    /// The diagram with these row lengths (non-increasing, each at least
+    /// 1, at least one row).
+    pub fn new(lengths: &[usize]) -> Result<ChompBoard, GameError> {
+        let text = lengths
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let invalid = |reason: String| GameError::InvalidPosition {
+            text: text.clone(),
+            reason,
+        };
+        if lengths.is_empty() {
+            return Err(invalid("a bar has at least the poisoned square".to_owned()));
+        }
+        if lengths.len() > MAX_ROWS {
+            return Err(invalid(format!("a bar has at most {MAX_ROWS} rows")));
+        }
+        let mut rows = [0u8; MAX_ROWS];
+        for (i, &len) in lengths.iter().enumerate() {
+            if len == 0 {
+                return Err(invalid(format!(
+                    "row {} is empty: rows have at least one square",
+                    i + 1
+                )));
+            }
+            if len > 255 {
+                return Err(invalid(format!(
+                    "row {} has {len} squares; at most 255",
+                    i + 1
+                )));
+            }
+            if i > 0 && len > lengths[i - 1] {
+                return Err(invalid(format!(
+                    "row {} ({len}) is longer than row {} ({}): rows never grow downwards",
+                    i + 1,
+                    i,
+                    lengths[i - 1]
+                )));
+            }
+            rows[i] = len as u8;
+        }
+        Ok(ChompBoard { rows })
+    }
+
+    /// The row lengths, top first.
+    #[must_use]
+    pub fn lengths(&self) -> Vec<usize> {
+        self.rows
+            .iter()
+            .take_while(|&&l| l > 0)
+            .map(|&l| usize::from(l))
+            .collect()
+    }
+
+    /// The number of squares, the poisoned one included.
+    #[must_use]
+    pub fn squares(&self) -> u64 {
+        self.rows.iter().map(|&l| u64::from(l)).sum()
+    }
+
+    /// The transpose (column lengths as rows), when it has at most
+    /// [`MAX_ROWS`] rows.
+    #[must_use]
+    pub fn transpose(&self) -> Option<ChompBoard> {
+        let width = usize::from(self.rows[0]);
+        if width > MAX_ROWS {
+            return None;
+        }
+        // Rows never grow downwards, so the rows longer than c are a
+        // prefix, shrinking as c grows: one walk down the rows.
+        let mut rows = [0u8; MAX_ROWS];
+        let mut longer = self.rows.iter().take_while(|&&l| l > 0).count();
+        for (c, column) in rows.iter_mut().enumerate().take(width) {
+            while longer > 0 && usize::from(self.rows[longer - 1]) <= c {
+                longer -= 1;
+            }
+            *column = longer as u8;
+        }
+        Some(ChompBoard { rows })
+    }
+
+    /// The lesser of the diagram and its transpose: equal for a diagram
+    /// and its transpose.
+    #[must_use]
+    pub fn canonical(&self) -> ChompBoard {
+        match self.transpose() {
+            Some(t) if t < *self => t,
+            _ => *self,
+        }
+    }
+
+    /// The squares a move can take (all but the poisoned one), as (row,
+    /// column) from 0.
+    fn squares_to_take(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.rows
+            .iter()
+            .take_while(|&&l| l > 0)
+            .enumerate()
+            .flat_map(|(r, &l)| (0..usize::from(l)).map(move |c| (r, c)))
+            .filter(|&sq| sq != (0, 0))
+    }
+
+    /// The diagram left when the square (r, c) is taken, with everything
+    /// below and to the right of it.
+    fn after(&self, r: usize, c: usize) -> ChompBoard {
+        let mut rows = self.rows;
+        for length in rows.iter_mut().skip(r) {
+            *length = (*length).min(c as u8);
+        }
+        ChompBoard { rows }
+    }
+}
+
+/// Chomp, with the bars its spec numbers, if any (`chomp:2xN`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Chomp {
+    family: Option<(String, String)>,
+}
+
+impl Chomp {
+    /// Chomp on any diagram.
+    #[must_use]
+    pub fn new() -> Chomp {
+        Chomp { family: None }
+    }
+
+    /// Chomp with bars numbered by N: `template` is `MxN` or `NxM`.
+    pub fn with_family(template: &str) -> Result<Chomp, GameError> {
+        let not_family = || GameError::Rules {
+            message: format!(
+                "'{template}' is not a family of bars: write MxN with one side N (chomp:2xN)"
+            ),
+        };
+        let (a, b) = template.split_once(['x', 'X']).ok_or_else(not_family)?;
+        if [a, b].iter().filter(|s| **s == "N").count() != 1 {
+            return Err(not_family());
+        }
+        parse_chomp(&template.replace('N', "1"))?;
+        Ok(Chomp {
+            family: Some((a.to_owned(), b.to_owned())),
+        })
+    }
+}
+
+impl SpecForm for Chomp {
+    const FORM: &'static str = "chomp, chomp:MxN-with-N";
+    const ABOUT: &'static str = "take a square and everything below and right of it; the poisoned top-left square a1 cannot be taken; positions MxN or row lengths 7,5,5,2 (non-increasing, at most 32 rows); a diagram and its transpose are solved once; seq chomp:2xN gives the bars' values as N grows";
+    const EXAMPLE: &'static str = "chomp";
+    const PREFIX: Option<&'static str> = None;
+    type Error = GameError;
+
+    fn names() -> Vec<&'static str> {
+        vec!["chomp"]
+    }
+
+    fn from_spec(text: &str) -> Option<Result<Chomp, GameError>> {
+        let (name, family) = match text.split_once(':') {
+            Some((name, family)) => (name, Some(family)),
+            None => (text, None),
+        };
+        if !name.eq_ignore_ascii_case("chomp") {
+            return None;
+        }
+        Some(match family {
+            Some(template) => Chomp::with_family(template),
+            None => Ok(Chomp::new()),
+        })
+    }
+}
+
+impl Ruleset for Chomp {
+    type Position = ChompBoard;
+
+    fn options(&self, board: &ChompBoard, out: &mut Options<ChompBoard>) -> Result<(), GameError> {
+        for (r, c) in board.squares_to_take() {
+            out.push_component(board.after(r, c).canonical());
+            out.end_option();
+        }
+        Ok(())
+    }
+
+    fn solved_by_search(&self) -> bool {
+        true
+    }
+
+    fn search_size(&self, board: &ChompBoard) -> u64 {
+        board.squares()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<ChompBoard, GameError> {
+        parse_chomp(text)
+    }
+
+    fn format_position(&self, board: &ChompBoard) -> String {
+        format_chomp(board)
+    }
+
+    fn describe_move(&self, from: &ChompBoard, to: &[ChompBoard]) -> String {
+        let found = from
+            .squares_to_take()
+            .find(|&(r, c)| [from.after(r, c).canonical()] == to);
+        let left: Vec<String> = to.iter().map(format_chomp).collect();
+        match found {
+            Some((r, c)) => format!(
+                "take {}{} and every square below and right of it, leaving {}",
+                crate::cram::column_name(c),
+                r + 1,
+                left.join(" + ")
+            ),
+            None => format!("move to {}", left.join(" + ")),
+        }
+    }
+
+    fn numbered_position(&self, n: u64) -> Option<Result<ChompBoard, GameError>> {
+        let (a, b) = self.family.as_ref()?;
+        if n == 0 {
+            // Bar 0 has only the poisoned square: no move, value 0.
+            return Some(ChompBoard::new(&[1]));
+        }
+        let size = n.to_string();
+        let side = |s: &str| if s == "N" { size.clone() } else { s.to_owned() };
+        Some(parse_chomp(&format!("{}x{}", side(a), side(b))))
+    }
+}
+
+/// Prints a diagram: `MxN` for a full bar, else its row lengths.
+#[must_use]
+pub fn format_chomp(board: &ChompBoard) -> String {
+    let lengths = board.lengths();
+    if lengths.iter().all(|&l| l == lengths[0]) {
+        return format!("{}x{}", lengths.len(), lengths[0]);
+    }
+    lengths
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads a diagram: `MxN` or row lengths `7,5,5,2`.
+pub fn parse_chomp(text: &str) -> Result<ChompBoard, GameError> {
+    let text = text.trim();
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    let number = |s: &str| -> Result<usize, GameError> {
+        let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= 255)
+            .ok_or_else(|| invalid(format!("{n} is past 255 squares a row")))
+    };
+    let lengths: Vec<usize> = match text.split_once(['x', 'X']) {
+        Some((r, c)) => {
+            let rows = number(r)?;
+            if rows > MAX_ROWS {
+                return Err(invalid(format!("a bar has at most {MAX_ROWS} rows")));
+            }
+            vec![number(c)?; rows]
+        }
+        None => text
+            .split(',')
+            .map(|s| number(s.trim()))
+            .collect::<Result<_, _>>()?,
+    };
+    ChompBoard::new(&lengths).map_err(|e| match e {
+        GameError::InvalidPosition { reason, .. } => invalid(reason),
+        other => other,
+    })
+}
