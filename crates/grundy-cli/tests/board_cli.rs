@@ -152,3 +152,28 @@ fn chomp_eval_and_seq() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("never grow"));
 }
+
+/// `play` lists each domino once, by its own squares, even where several
+/// dominoes leave the same regions (mirror images): 2x3 has 4 across and
+/// 3 down.
+#[test]
+fn play_names_every_domino_once() {
+    let out = grundy()
+        .args(["play", "cram", "2x3"])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut dominoes: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(". domino ").map(|(_, rest)| rest))
+        .map(|rest| rest.split(',').next().unwrap())
+        .collect();
+    assert_eq!(dominoes.len(), 7, "{text}");
+    dominoes.sort_unstable();
+    dominoes.dedup();
+    assert_eq!(
+        dominoes,
+        ["a1-a2", "a1-b1", "a2-b2", "b1-b2", "b1-c1", "b2-c2", "c1-c2"]
+    );
+}

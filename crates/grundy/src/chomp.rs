@@ -228,19 +228,25 @@ impl Ruleset for Chomp {
     }
 
     fn describe_move(&self, from: &ChompBoard, to: &[ChompBoard]) -> String {
-        let found = from
-            .squares_to_take()
-            .find(|&(r, c)| [from.after(r, c).canonical()] == to);
+        self.equivalent_moves(from, to)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| "no square leaves that".to_owned())
+    }
+
+    fn equivalent_moves(&self, from: &ChompBoard, to: &[ChompBoard]) -> Vec<String> {
         let left: Vec<String> = to.iter().map(format_chomp).collect();
-        match found {
-            Some((r, c)) => format!(
-                "take {}{} and every square below and right of it, leaving {}",
-                crate::cram::column_name(c),
-                r + 1,
-                left.join(" + ")
-            ),
-            None => format!("move to {}", left.join(" + ")),
-        }
+        from.squares_to_take()
+            .filter(|&(r, c)| [from.after(r, c).canonical()] == to)
+            .map(|(r, c)| {
+                format!(
+                    "take {}{} and every square below and right of it, leaving {}",
+                    crate::cram::column_name(c),
+                    r + 1,
+                    left.join(" + ")
+                )
+            })
+            .collect()
     }
 
     fn numbered_position(&self, n: u64) -> Option<Result<ChompBoard, GameError>> {

@@ -634,6 +634,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             }
             options.clear();
             self.options(position, &mut options)?;
+            // Moves leaving the same option (a domino and its mirror
+            // image) are told apart by the ruleset's list of them: the
+            // k-th time an option comes, its k-th move.
+            let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
             for option in options.iter() {
                 if moves.len() >= MAX_PLAY_MOVES {
                     return Err(GameError::Limit {
@@ -658,7 +662,18 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     ),
                 };
                 moves.push(PlayMove {
-                    description: self.describe_move(position, option),
+                    description: {
+                        let seen = times_seen.entry(option).or_insert(0);
+                        *seen += 1;
+                        if *seen == 1 {
+                            self.describe_move(position, option)
+                        } else {
+                            self.equivalent_moves(position, option)
+                                .into_iter()
+                                .nth(*seen - 1)
+                                .unwrap_or_else(|| self.describe_move(position, option))
+                        }
+                    },
                     component: i,
                     to: option.iter().map(|p| self.format_position(p)).collect(),
                     position: after.iter().map(|p| self.format_position(p)).collect(),
