@@ -146,7 +146,7 @@ impl ChompBoard {
 /// Chomp, with the bars its spec numbers, if any (`chomp:2xN`).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Chomp {
-    family: Option<(String, String)>,
+    family: Option<crate::cram::SidesWithN>,
 }
 
 impl Chomp {
@@ -158,18 +158,10 @@ impl Chomp {
 
     /// Chomp with bars numbered by N: `template` is `MxN` or `NxM`.
     pub fn with_family(template: &str) -> Result<Chomp, GameError> {
-        let not_family = || GameError::Rules {
-            message: format!(
-                "'{template}' is not a family of bars: write MxN with one side N (chomp:2xN)"
-            ),
-        };
-        let (a, b) = template.split_once(['x', 'X']).ok_or_else(not_family)?;
-        if [a, b].iter().filter(|s| **s == "N").count() != 1 {
-            return Err(not_family());
-        }
-        parse_chomp(&template.replace('N', "1"))?;
+        let family = crate::cram::SidesWithN::parse(template, "bars", "chomp:2xN")?;
+        parse_chomp(&family.size(1))?;
         Ok(Chomp {
-            family: Some((a.to_owned(), b.to_owned())),
+            family: Some(family),
         })
     }
 }
@@ -250,14 +242,12 @@ impl Ruleset for Chomp {
     }
 
     fn numbered_position(&self, n: u64) -> Option<Result<ChompBoard, GameError>> {
-        let (a, b) = self.family.as_ref()?;
+        let family = self.family.as_ref()?;
         if n == 0 {
             // Bar 0 has only the poisoned square: no move, value 0.
             return Some(ChompBoard::new(&[1]));
         }
-        let size = n.to_string();
-        let side = |s: &str| if s == "N" { size.clone() } else { s.to_owned() };
-        Some(parse_chomp(&format!("{}x{}", side(a), side(b))))
+        Some(parse_chomp(&family.size(n)))
     }
 }
 

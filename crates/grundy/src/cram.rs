@@ -312,11 +312,54 @@ fn last_col_mask(rows: usize, cols: usize) -> u64 {
     (0..rows).fold(0, |m, r| m | 1 << (r * cols + cols - 1))
 }
 
+/// A family of rectangles numbered by N: `3xN` or `Nx3` (one side N),
+/// the spec form of Cram's and Chomp's `seq`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SidesWithN {
+    rows: String,
+    cols: String,
+}
+
+impl SidesWithN {
+    /// Reads `template`; `example` is a whole spec named in the error.
+    pub(crate) fn parse(
+        template: &str,
+        what: &str,
+        example: &str,
+    ) -> Result<SidesWithN, GameError> {
+        let not_family = || GameError::Rules {
+            message: format!(
+                "'{template}' is not a family of {what}: write MxN with one side N ({example})"
+            ),
+        };
+        let (rows, cols) = template.split_once(['x', 'X']).ok_or_else(not_family)?;
+        if [rows, cols].iter().filter(|s| **s == "N").count() != 1 {
+            return Err(not_family());
+        }
+        Ok(SidesWithN {
+            rows: rows.to_owned(),
+            cols: cols.to_owned(),
+        })
+    }
+
+    /// Rectangle `n` of the family, written `MxN`.
+    pub(crate) fn size(&self, n: u64) -> String {
+        let side = |s: &str| {
+            if s == "N" {
+                n.to_string()
+            } else {
+                s.to_owned()
+            }
+        };
+        format!("{}x{}", side(&self.rows), side(&self.cols))
+    }
+}
+
 /// Cram, with the boards its spec numbers, if any (`cram:3xN`: board n
 /// is `3xn`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cram {
-    family: Option<(String, String)>,
+    family: Option<SidesWithN>,
 }
 
 impl Cram {
@@ -328,18 +371,10 @@ impl Cram {
 
     /// Cram with boards numbered by N: `template` is `MxN` or `NxM`.
     pub fn with_family(template: &str) -> Result<Cram, GameError> {
-        let not_family = || GameError::Rules {
-            message: format!(
-                "'{template}' is not a family of boards: write MxN with one side N (cram:3xN)"
-            ),
-        };
-        let (a, b) = template.split_once(['x', 'X']).ok_or_else(not_family)?;
-        if [a, b].iter().filter(|s| **s == "N").count() != 1 {
-            return Err(not_family());
-        }
-        parse_board(&template.replace('N', "1"))?;
+        let family = SidesWithN::parse(template, "boards", "cram:3xN")?;
+        parse_board(&family.size(1))?;
         Ok(Cram {
-            family: Some((a.to_owned(), b.to_owned())),
+            family: Some(family),
         })
     }
 }
@@ -455,10 +490,7 @@ impl Ruleset for Cram {
     }
 
     fn numbered_position(&self, n: u64) -> Option<Result<CramBoard, GameError>> {
-        let (a, b) = self.family.as_ref()?;
-        let size = n.to_string();
-        let side = |s: &str| if s == "N" { size.clone() } else { s.to_owned() };
-        Some(parse_board(&format!("{}x{}", side(a), side(b))))
+        Some(parse_board(&self.family.as_ref()?.size(n)))
     }
 }
 
