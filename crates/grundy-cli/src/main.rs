@@ -223,7 +223,9 @@ enum Command {
     Eval {
         /// The game (e.g. nim, graph:FILE).
         spec: String,
-        /// The components of the sum (heap sizes, vertex names...).
+        /// The components of the sum (heap sizes, vertex names...); @FILE
+        /// reads one from a file (a graph file for node-kayles, arc-kayles
+        /// and green-hackenbush).
         #[arg(required = true, allow_negative_numbers = true)]
         positions: Vec<String>,
         /// Misère play: the last mover loses (the outcome of the whole sum,
@@ -402,7 +404,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             positions,
             count,
             format,
-        } => genus_cmd::run_genus(&spec, &positions, count, format),
+        } => genus_cmd::run_genus(&spec, &read_position_files(positions)?, count, format),
         Command::Check {
             spec,
             formula,
@@ -425,7 +427,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             format,
         } => eval::run(
             &spec,
-            &positions,
+            &read_position_files(positions)?,
             convention(misere),
             remoteness,
             tt_size,
@@ -443,7 +445,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             spec,
             positions,
             misere,
-        } => play::run(&spec, &positions, convention(misere)),
+        } => play::run(&spec, &read_position_files(positions)?, convention(misere)),
         Command::Serve {
             addr,
             max_values,
@@ -658,4 +660,26 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The positions as written, each `@FILE` replaced by the file's text
+/// (ending in a line break, which marks graph-file text for the families
+/// that read it). The library never reads files named in positions: only
+/// this face does, so the server and Python read none.
+fn read_position_files(positions: Vec<String>) -> anyhow::Result<Vec<String>> {
+    use anyhow::Context;
+    positions
+        .into_iter()
+        .map(|position| match position.strip_prefix('@') {
+            Some(path) => {
+                let mut text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the position file '{path}'"))?;
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                Ok(text)
+            }
+            None => Ok(position),
+        })
+        .collect()
 }

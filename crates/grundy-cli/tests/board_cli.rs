@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use predicates::prelude::PredicateBooleanExt;
 
 fn seq_values(spec: &str, count: &str) -> Vec<u64> {
     let v = json_of(&["seq", spec, "-n", count, "--format", "json"]);
@@ -176,4 +177,111 @@ fn play_names_every_domino_once() {
         dominoes,
         ["a1-a2", "a1-b1", "a2-b2", "b1-b2", "b1-c1", "b2-c2", "c1-c2"]
     );
+}
+
+/// `@FILE` reads a position from a graph file: the Petersen graph written
+/// as a file has the value of the named `petersen`, in both games.
+#[test]
+fn graph_files_are_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("petersen.txt");
+    // Outer cycle o0..o4, inner pentagram i0..i4, spokes; each edge once.
+    let mut text = String::new();
+    for i in 0..5 {
+        text += &format!("o{i}: o{} i{i}\n", (i + 1) % 5);
+        text += &format!("i{i}: i{}\n", (i + 2) % 5);
+    }
+    std::fs::write(&path, text).unwrap();
+    let file = format!("@{}", path.display());
+    for game in ["node-kayles", "arc-kayles"] {
+        let from_file = json_of(&["eval", game, &file, "--format", "json"]);
+        let named = json_of(&["eval", game, "petersen", "--format", "json"]);
+        assert_eq!(from_file["value"], named["value"], "{game}");
+        assert_eq!(
+            from_file["winning_moves"].as_array().map(Vec::len),
+            named["winning_moves"].as_array().map(Vec::len),
+            "{game}"
+        );
+    }
+    // A misspelt neighbour names its line; a missing file is said.
+    std::fs::write(&path, "a: b\nb: c\n").unwrap();
+    grundy()
+        .args(["eval", "node-kayles", &file])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("line 2").and(predicates::str::contains("'c'")));
+    grundy()
+        .args(["eval", "node-kayles", "@/no/such/graph.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot read the position file"));
+}
+
+/// Green Hackenbush: each winning cut leaves a sum of value 0 (checked
+/// by evaluating what it leaves), a file with a ground reads, and
+/// `seq` over stalks is Nim.
+#[test]
+fn green_hackenbush_eval_seq_and_files() {
+    let v = json_of(&[
+        "eval",
+        "green-hackenbush",
+        "v6/0-1,1-2,2-0,2-3,3-4,4-5,5-3",
+        "stalk:3",
+        "--format",
+        "json",
+    ]);
+    // The triangle at the ground fuses to 3 loops (*1) carrying a stalk of
+    // one edge under a triangle (1 + 1 = 2): 1 xor 2 = 3, and 3 xor 3 = 0.
+    assert_eq!(v["component_values"], serde_json::json!([3, 3]));
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&[
+        "eval",
+        "green-hackenbush",
+        "grid:3x3",
+        "stalk:5",
+        "--format",
+        "json",
+    ]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let mut args = vec!["eval".to_owned(), "green-hackenbush".to_owned()];
+        args.extend(
+            m["result"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().to_owned()),
+        );
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(json_of(&refs)["value"], 0, "{}", m["description"]);
+    }
+    assert_eq!(
+        seq_values("green-hackenbush:stalk:N", "20"),
+        (0..20).collect::<Vec<u64>>()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drawing.txt");
+    std::fs::write(
+        &path,
+        "top: left right\nleft: ground\nright: ground\nground:\nhat: top",
+    )
+    .unwrap();
+    let file = format!("@{}", path.display());
+    let v = json_of(&["eval", "green-hackenbush", &file, "--format", "json"]);
+    assert_eq!(v["value"], 1);
+    // Misère play is searched: a lone stalk of n > 1 is an N-position,
+    // a single edge a P-position (its mover takes the last edge).
+    for (text, outcome) in [("stalk:1", "P"), ("stalk:4", "N")] {
+        let v = json_of(&[
+            "eval",
+            "green-hackenbush",
+            text,
+            "--misere",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["outcome"], outcome, "{text}");
+    }
 }

@@ -196,12 +196,13 @@ impl<'r, R: Ruleset> SumSolver<'r, R> {
         }
     }
 
-    /// What the search did, for the search.
+    /// What the search did, for the search; `None` when it searched
+    /// nothing (every value known without search: a theorem's).
     #[must_use]
     pub fn search_stats(&self) -> Option<crate::split_search::SearchStats> {
         match self {
             SumSolver::Plain(_) => None,
-            SumSolver::Search(s) => Some(s.stats()),
+            SumSolver::Search(s) => Some(s.stats()).filter(|stats| stats.positions > 0),
         }
     }
 }

@@ -27,6 +27,7 @@ BOARD_POSITIONS = {
     "arc-kayles": "cycle:9 ladder:3",
     "cram": "3x4 ..#/.../.#. 2x3",
     "chomp": "3x4 5,4,2 2x2",
+    "green-hackenbush": "cycle:5 stalk:3 v4/0-1,1-2,2-3,3-1,0-0",
 }
 SPECS = sorted(set(EXAMPLES + NAMED + TURNING + ["0.07", "4!.0", "turning:1-3", "wythoff"]))
 

@@ -60,6 +60,7 @@ pub mod family;
 pub mod formula;
 pub mod game;
 pub mod graph;
+pub mod hackenbush;
 pub mod heap;
 pub mod limits;
 pub mod memory;

@@ -352,6 +352,7 @@ pub const FAMILIES: &[Family] = &[
     Family::positional::<crate::vertex_kayles::VertexKayles>(),
     Family::positional::<crate::cram::Cram>(),
     Family::positional::<crate::chomp::Chomp>(),
+    Family::positional::<crate::hackenbush::GreenHackenbush>(),
 ];
 
 /// `acrostic(A,B)`: the factors are any heap games, so the registry (the

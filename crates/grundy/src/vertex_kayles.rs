@@ -450,8 +450,50 @@ impl Ruleset for VertexKayles {
     }
 }
 
-/// Reads a graph position: a named family or `vN/a-b,...`.
+/// Vertex names, and edges between their indices.
+pub(crate) type NamedEdges = (Vec<String>, Vec<(usize, usize)>);
+
+/// The vertices (in the order of their lines) and the edges of a graph
+/// written in the text format of graph files, read undirected: each
+/// `name: neighbours` line gives an edge to each neighbour, and every
+/// vertex has a line of its own (`d:` for one whose edges are all written
+/// on other lines), so that a misspelt name is an error, not a new vertex.
+pub(crate) fn graph_text_edges(text: &str) -> Result<NamedEdges, GameError> {
+    let graph = crate::graph::Graph::parse(text).map_err(|e| GameError::InvalidPosition {
+        text: text.lines().next().unwrap_or("").trim().to_owned() + " ...",
+        reason: e.to_string(),
+    })?;
+    let n = graph.vertex_count();
+    let names: Vec<String> = (0..n as u32).map(|v| graph.name(v).to_owned()).collect();
+    let mut edges = Vec::with_capacity(graph.edge_count());
+    for v in 0..n as u32 {
+        edges.extend(
+            graph
+                .successors(v)
+                .iter()
+                .map(|&w| (v as usize, w as usize)),
+        );
+    }
+    Ok((names, edges))
+}
+
+/// Reads a graph position: a named family, `vN/a-b,...`, or graph-file
+/// text (any text with a line break: [`graph_text_edges`]; its vertices
+/// are numbered in the order of their lines).
 pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
+    if text.contains('\n') {
+        let (names, edges) = graph_text_edges(text)?;
+        if let Some(&(v, _)) = edges.iter().find(|(a, b)| a == b) {
+            return Err(GameError::InvalidPosition {
+                text: names[v].clone(),
+                reason: format!(
+                    "vertex '{}' lists itself: Node and Arc Kayles are played on graphs without loops",
+                    names[v]
+                ),
+            });
+        }
+        return SmallGraph::from_edges(names.len(), &edges);
+    }
     let text = text.trim();
     let invalid = |reason: String| GameError::InvalidPosition {
         text: text.to_owned(),
