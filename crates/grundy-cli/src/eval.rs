@@ -11,12 +11,14 @@ use grundy::Convention;
 use crate::compute::CliInputs;
 use crate::printer::Format;
 
-/// Runs `grundy eval SPEC POSITIONS... [--misere] [--remoteness]`.
+/// Runs `grundy eval SPEC POSITIONS... [--misere] [--remoteness]
+/// [--outcome]`.
 pub fn run(
     spec: &str,
     positions: &[String],
     convention: Convention,
     remoteness: bool,
+    outcome_only: bool,
     tt_size_mib: Option<usize>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
@@ -27,6 +29,7 @@ pub fn run(
         convention,
         remoteness,
         table_bytes: tt_size_mib.map(|mib| mib.saturating_mul(1 << 20)),
+        outcome_only,
     };
     let report = api::eval(game, &request, &mut CliInputs { spec })?;
     crate::printer::print(&report, format)?;

@@ -237,6 +237,11 @@ enum Command {
         /// can reach: small sums only).
         #[arg(long, conflicts_with = "misere")]
         remoteness: bool,
+        /// Only the outcome (P or N) and one winning move, in normal play:
+        /// for boards and graphs the search then asks whether the sum is a
+        /// P-position and never finds its value, which can be much faster.
+        #[arg(long, conflicts_with_all = ["misere", "remoteness"])]
+        outcome: bool,
         /// The most memory, in MiB, the search's table of solved parts
         /// takes, for games solved by search (boards, graphs); past it the
         /// entries that cost least to find are replaced (default 512).
@@ -423,6 +428,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             positions,
             misere,
             remoteness,
+            outcome,
             tt_size,
             format,
         } => eval::run(
@@ -430,6 +436,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             &read_position_files(positions)?,
             convention(misere),
             remoteness,
+            outcome,
             tt_size,
             format,
         ),

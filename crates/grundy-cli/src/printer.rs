@@ -287,19 +287,7 @@ impl Render for EvalReport {
                 "remoteness: {r} (moves with best play: the winner hurries, the loser delays)"
             )?;
         }
-        if let Some(stats) = &self.search {
-            writeln!(
-                out,
-                "search:   {} positions searched; table {} entries ({:.1} MiB of {:.0} MiB), {} hits in {} lookups, {} replaced",
-                stats.positions,
-                stats.entries,
-                stats.table_bytes as f64 / f64::from(1 << 20),
-                stats.table_bound as f64 / f64::from(1 << 20),
-                stats.hits,
-                stats.lookups,
-                stats.replaced
-            )?;
-        }
+        search_line(out, self.search.as_ref())?;
         if self.outcome == Outcome::P {
             writeln!(out, "outcome:  P (the player to move loses)")?;
             return writeln!(
@@ -610,6 +598,27 @@ impl Render for GenusReport {
     }
 }
 
+/// The search line of an `eval` report, for games solved by search.
+fn search_line(
+    out: &mut dyn Write,
+    search: Option<&grundy::split_search::SearchStats>,
+) -> io::Result<()> {
+    let Some(stats) = search else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "search:   {} positions searched; table {} entries ({:.1} MiB of {:.0} MiB), {} hits in {} lookups, {} replaced",
+        stats.positions,
+        stats.entries,
+        stats.table_bytes as f64 / f64::from(1 << 20),
+        stats.table_bound as f64 / f64::from(1 << 20),
+        stats.hits,
+        stats.lookups,
+        stats.replaced
+    )
+}
+
 impl Render for OutcomeReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         if self.convention == Convention::Misere {
@@ -629,6 +638,7 @@ impl Render for OutcomeReport {
         };
         writeln!(out, "outcome:  {outcome}")?;
         writeln!(out, "method:   {}", self.method)?;
+        search_line(out, self.search.as_ref())?;
         if self.outcome == Outcome::N && self.winning_moves.is_empty() {
             return writeln!(
                 out,
@@ -636,7 +646,16 @@ impl Render for OutcomeReport {
             );
         }
         if self.outcome == Outcome::N {
-            writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
+            if self.one_winning_move && self.winning_moves.len() > 1 {
+                writeln!(
+                    out,
+                    "a winning move and the moves equivalent to it (other winning moves not searched):"
+                )?;
+            } else if self.one_winning_move {
+                writeln!(out, "a winning move (other winning moves not searched):")?;
+            } else {
+                writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
+            }
             for m in &self.winning_moves {
                 let note = equal_note(m);
                 match &m.result_text {

@@ -285,3 +285,48 @@ fn green_hackenbush_eval_seq_and_files() {
         assert_eq!(v["outcome"], outcome, "{text}");
     }
 }
+
+/// `eval --outcome`: the outcome of the full evaluation, one winning move
+/// (with its equivalent images) that leaves a P-position, no value; the
+/// remoteness is refused alongside it.
+#[test]
+fn outcome_only_agrees_with_the_full_evaluation() {
+    for (game, position) in [
+        ("cram", "4x5"),
+        ("cram", "4x4"),
+        ("cram", "3x5"),
+        ("chomp", "5x6"),
+        ("node-kayles", "grid:3x5"),
+        ("arc-kayles", "petersen"),
+        ("green-hackenbush", "grid:2x3"),
+        ("kayles", "9"),
+    ] {
+        let full = json_of(&["eval", game, position, "--format", "json"]);
+        let alone = json_of(&["eval", game, position, "--outcome", "--format", "json"]);
+        assert_eq!(alone["outcome"], full["outcome"], "{game} {position}");
+        assert!(alone.get("value").is_none());
+        let moves = alone["winning_moves"].as_array().unwrap();
+        assert_eq!(
+            moves.is_empty(),
+            full["outcome"] == "P",
+            "{game} {position}"
+        );
+        for m in moves {
+            let mut args = vec!["eval".to_owned(), game.to_owned()];
+            args.extend(m["result"].as_array().unwrap().iter().map(|p| match p {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            }));
+            if args.len() == 2 {
+                continue; // nothing left: a P-position
+            }
+            args.extend(["--format".to_owned(), "json".to_owned()]);
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert_eq!(json_of(&refs)["value"], 0, "{game} {}", m["description"]);
+        }
+    }
+    grundy()
+        .args(["eval", "cram", "3x3", "--outcome", "--remoteness"])
+        .assert()
+        .code(2);
+}

@@ -230,6 +230,57 @@ impl<'r, R: Ruleset> SumValues<'r, R> for SumSolver<'r, R> {
     }
 }
 
+/// An outcome, and a winning move when there is one.
+pub type OutcomeAndMove<P> = (Outcome, Option<WinningMove<P>>);
+
+/// The outcome of the sum of `positions` and one winning move, without
+/// the sum's value where the engine can avoid it: the search asks whether
+/// the sum is a P-position (a value-0 search, which prunes more than
+/// finding the value), then whether each option is, until one is; the
+/// plain solver values the components (its way to any answer) and takes
+/// the first winning move.
+pub fn outcome_and_a_move<'r, R: Ruleset + 'r>(
+    solver: &mut SumSolver<'r, R>,
+    positions: &[R::Position],
+) -> Result<OutcomeAndMove<R::Position>, GameError> {
+    let search = match solver {
+        SumSolver::Plain(_) => {
+            let analysis = analyze_sum(solver, positions)?;
+            return Ok((analysis.outcome, analysis.winning_moves.into_iter().next()));
+        }
+        SumSolver::Search(search) => search,
+    };
+    if search.is_p_with_heap(positions, Nimber::ZERO)? {
+        return Ok((Outcome::P, None));
+    }
+    let rules = search.rules();
+    let mut options = Options::new();
+    let mut sum: Vec<R::Position> = Vec::with_capacity(positions.len() + 4);
+    for (index, from) in positions.iter().enumerate() {
+        options.clear();
+        rules.options(from, &mut options)?;
+        for option in options.iter() {
+            sum.clear();
+            sum.extend_from_slice(&positions[..index]);
+            sum.extend_from_slice(option);
+            sum.extend_from_slice(&positions[index + 1..]);
+            if search.is_p_with_heap(&sum, Nimber::ZERO)? {
+                let found = WinningMove {
+                    component: index,
+                    from: from.clone(),
+                    to: option.to_vec(),
+                };
+                return Ok((Outcome::N, Some(found)));
+            }
+        }
+    }
+    // An N-position has a move to a P-position; reaching here would be a
+    // bug of the search, said rather than hidden.
+    Err(GameError::Unsupported {
+        message: "the search found the sum an N-position but no move to a P-position (a bug: please report it)".to_owned(),
+    })
+}
+
 /// Value and outcome of the sum of `positions`, without its moves.
 pub fn value_and_outcome<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
     solver: &mut S,

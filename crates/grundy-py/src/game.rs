@@ -246,6 +246,7 @@ impl CoreGame {
         misere: bool,
         allow_long: bool,
         label: &str,
+        outcome_only: bool,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
         let request = SumRequest {
@@ -254,6 +255,7 @@ impl CoreGame {
             convention: Convention::from_misere_flag(misere),
             remoteness: false,
             table_bytes: None,
+            outcome_only,
         };
         let game = self.game.clone();
         let report = py.detach(|| {

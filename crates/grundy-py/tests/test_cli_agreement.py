@@ -88,6 +88,18 @@ def test_eval_equals_the_cli(spec, position, cli):
     assert game.eval(position) == cli("eval", spec, *position.split())
 
 
+@pytest.mark.parametrize(
+    "spec,position",
+    [("cram", "4x5 2x3"), ("chomp", "4x5"), ("node-kayles", "petersen"), ("kayles", "3 4 6")],
+)
+def test_outcome_only_equals_the_cli(spec, position, cli):
+    game = grundy.Game(spec)
+    ours = game.eval(position, outcome=True)
+    assert ours == cli("eval", spec, *position.split(), "--outcome")
+    assert "value" not in ours
+    assert ours["outcome"] == game.eval(position)["outcome"]
+
+
 @pytest.mark.parametrize("spec", ["kayles", "0.137", "sub:1,3,4", "grundy"])
 def test_reports_equal_the_cli(spec, cli):
     game = grundy.Game(spec)

@@ -509,6 +509,9 @@ struct PositionQuery {
     convention: Option<String>,
     /// A game graph sent with the request, for the game `graph`.
     graph: Option<String>,
+    /// Only the outcome and one winning move (`eval`: `outcome=true`).
+    #[serde(default)]
+    outcome: bool,
 }
 
 /// Runs `work` on the evaluator of a position request, under the limits:
@@ -552,16 +555,22 @@ async fn eval(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
-    with_position(&state, query, |game, spec, texts, convention, inputs| {
-        let request = SumRequest {
-            spec,
-            positions: texts,
-            convention,
-            remoteness: false,
-            table_bytes: Some(SEARCH_TABLE_BYTES),
-        };
-        to_json(grundy::api::eval(game, &request, inputs)?)
-    })
+    let outcome_only = query.outcome;
+    with_position(
+        &state,
+        query,
+        move |game, spec, texts, convention, inputs| {
+            let request = SumRequest {
+                spec,
+                positions: texts,
+                convention,
+                remoteness: false,
+                table_bytes: Some(SEARCH_TABLE_BYTES),
+                outcome_only,
+            };
+            to_json(grundy::api::eval(game, &request, inputs)?)
+        },
+    )
     .await
 }
 

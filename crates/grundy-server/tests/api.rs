@@ -115,6 +115,22 @@ async fn eval_lists_winning_moves() {
         (status, body["outcome"].clone()),
         (StatusCode::OK, json!("P"))
     );
+    // The outcome alone: one winning move, no value; the move leaves a
+    // P-position.
+    let (status, body) = get("/api/eval?game=cram&position=3x4&outcome=true").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "N", "{body}");
+    assert_eq!(body["one_winning_move"], true, "{body}");
+    assert!(body.get("value").is_none(), "{body}");
+    let left: Vec<&str> = body["winning_moves"][0]["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let position = left.join("+").replace('#', "%23");
+    let (_, after) = get(&format!("/api/eval?game=cram&position={position}")).await;
+    assert_eq!(after["value"], 0, "{body} {after}");
 }
 
 #[tokio::test]

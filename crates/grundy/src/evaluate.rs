@@ -33,7 +33,7 @@ use crate::report::{
     RESULT_SHOWN_UP_TO,
 };
 use crate::ruleset::Ruleset;
-use crate::sum::{analyze_sum, Outcome, SumSolver, SumValues, WinningMove};
+use crate::sum::{analyze_sum, outcome_and_a_move, Outcome, SumSolver, SumValues, WinningMove};
 
 /// Reads the components of a sum written by a user.
 pub fn parse_positions<R: Ruleset>(
@@ -198,6 +198,36 @@ pub fn misere_eval_report<R: Ruleset>(
         outcome: Outcome::of_p(analysis.is_p),
         method: MisereMethod::Search.as_str().to_owned(),
         winning_moves: move_reports(rules, positions, &analysis.winning_moves),
+        one_winning_move: false,
+        search: None,
+        position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+    })
+}
+
+/// `eval --outcome`: the outcome of the sum of `positions` and one
+/// winning move, without the value where the engine can avoid it
+/// ([`outcome_and_a_move`]).
+pub fn outcome_eval_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+    table_bytes: usize,
+) -> Result<OutcomeReport, GameError> {
+    let mut solver = SumSolver::with_table_bytes(rules, table_bytes);
+    let (outcome, winning) = outcome_and_a_move(&mut solver, positions)?;
+    let method = match &solver {
+        SumSolver::Search(_) => "outcome search: is the sum a P-position (Beling and Rogalski's pruned search), then each option until one is",
+        SumSolver::Plain(_) => "the components' values (memoised mex), and the first winning move",
+    };
+    Ok(OutcomeReport {
+        game: spec.to_owned(),
+        convention: Convention::Normal,
+        position: positions.iter().map(|p| rules.position_json(p)).collect(),
+        outcome,
+        method: method.to_owned(),
+        winning_moves: move_reports(rules, positions, winning.as_slice()),
+        one_winning_move: true,
+        search: solver.search_stats(),
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
     })
 }
@@ -228,6 +258,8 @@ pub fn theorem_eval_report<R: Ruleset>(
         outcome: verdict,
         method: outcome.method,
         winning_moves: move_reports(rules, &position, &moves),
+        one_winning_move: false,
+        search: None,
         position_text: position.iter().map(|p| rules.format_position(p)).collect(),
     }
 }
@@ -300,6 +332,15 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         texts: &[String],
         table_bytes: usize,
     ) -> Result<EvalReport, GameError>;
+
+    /// [`outcome_eval_report`] of the sum written `texts`: its normal-play
+    /// outcome and one winning move.
+    fn evaluate_outcome(
+        &self,
+        spec: &str,
+        texts: &[String],
+        table_bytes: usize,
+    ) -> Result<OutcomeReport, GameError>;
 
     /// [`misere_eval_report`] of the sum written `texts`.
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError>;
@@ -407,6 +448,15 @@ impl SumEvaluator for LoopyGame {
         _table_bytes: usize,
     ) -> Result<EvalReport, GameError> {
         Err(self.not_here("a nim-value of the sum"))
+    }
+
+    fn evaluate_outcome(
+        &self,
+        _spec: &str,
+        _texts: &[String],
+        _table_bytes: usize,
+    ) -> Result<OutcomeReport, GameError> {
+        Err(self.not_here("an outcome without the sum's report"))
     }
 
     fn evaluate_misere(&self, _spec: &str, _texts: &[String]) -> Result<OutcomeReport, GameError> {
@@ -550,6 +600,15 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         table_bytes: usize,
     ) -> Result<EvalReport, GameError> {
         eval_report(self, spec, &parse_positions(self, texts)?, table_bytes)
+    }
+
+    fn evaluate_outcome(
+        &self,
+        spec: &str,
+        texts: &[String],
+        table_bytes: usize,
+    ) -> Result<OutcomeReport, GameError> {
+        outcome_eval_report(self, spec, &parse_positions(self, texts)?, table_bytes)
     }
 
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError> {

@@ -349,8 +349,17 @@ pub struct OutcomeReport {
     pub outcome: Outcome,
     /// What decided it.
     pub method: String,
-    /// Every winning move (a move to a misère P-position).
+    /// Every winning move (a move to a misère P-position); one, for an
+    /// outcome asked alone (`eval --outcome`).
     pub winning_moves: Vec<MoveReport>,
+    /// Whether `winning_moves` holds one winning move of an N-position
+    /// rather than every one (`eval --outcome`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub one_winning_move: bool,
+    /// What the search did, for an outcome found by the search for boards
+    /// and graphs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<crate::split_search::SearchStats>,
     /// The components as the game writes them (text output only).
     #[serde(skip)]
     pub position_text: Vec<String>,

@@ -106,6 +106,18 @@ proptest! {
         let game = Cram::new();
         let board = parse_board(&text).unwrap();
         prop_assert_eq!(Solver::new(&game).value(&board).unwrap().value(), want);
+        // The outcome alone, with a small table and a large one: the
+        // outcome of the value, and a move to a position of value 0.
+        for bytes in [0, 64 << 20] {
+            let mut solver = grundy::sum::SumSolver::with_table_bytes(&game, bytes);
+            let (outcome, found) =
+                grundy::sum::outcome_and_a_move(&mut solver, std::slice::from_ref(&board)).unwrap();
+            prop_assert_eq!(outcome == grundy::sum::Outcome::P, want == 0);
+            prop_assert_eq!(found.is_some(), want != 0);
+            if let Some(found) = found {
+                prop_assert_eq!(Solver::new(&game).sum_value(&found.to).unwrap().value(), 0);
+            }
+        }
         for method in [SearchMethod::Pruned, SearchMethod::HeapByHeap] {
             for bytes in [0, 64 << 20] {
                 let mut search = SplitSearch::with_table_bytes(&game, bytes).with_method(method);

@@ -302,15 +302,27 @@ class Game:
         count = _count(n) if n is not None else 0
         return Report(json.loads(self._core.genus_json(count, position, self.name)))
 
-    def eval(self, position: Position, misere: bool = False, allow_long: bool = False) -> Evaluation:
+    def eval(
+        self,
+        position: Position,
+        misere: bool = False,
+        allow_long: bool = False,
+        outcome: bool = False,
+    ) -> Evaluation:
         """Value, outcome and every winning move of a sum: ``"3 4 7"``,
         ``[3, 4, 7]``, ``"(3,5)+(2,2)"``, ``"THHTH"``... (components separated
         by spaces or ``+``). A malformed position raises ``ValueError``.
         A single Wythoff position beyond the search gets its outcome and
         winning moves by Fraenkel's theorem (no ``value``; ``method`` says
-        so)."""
+        so). ``outcome=True`` asks only the outcome and one winning move
+        (the CLI's ``eval --outcome``): boards and graphs are then searched
+        for a P-position, never for the sum's value."""
         return Evaluation(
-            json.loads(self._core.eval_json(position, bool(misere), bool(allow_long), self.name))
+            json.loads(
+                self._core.eval_json(
+                    position, bool(misere), bool(allow_long), self.name, bool(outcome)
+                )
+            )
         )
 
     def moves(self, position: Position, misere: bool = False, allow_long: bool = False) -> list:

@@ -85,6 +85,9 @@ pub struct SumRequest<'a> {
     /// search (boards, graphs); `None`: the default
     /// ([`crate::split_search::DEFAULT_TABLE_BYTES`]).
     pub table_bytes: Option<usize>,
+    /// Only the outcome and one winning move (normal play): the search
+    /// for boards and graphs then never finds the sum's value.
+    pub outcome_only: bool,
 }
 
 fn reading(spec: &str) -> String {
@@ -169,8 +172,17 @@ fn eval_normal<I: Inputs>(
         positions: texts,
         remoteness,
         table_bytes,
+        outcome_only,
         ..
     } = *request;
+    if outcome_only && remoteness {
+        return Err(GameError::Rules {
+            message:
+                "the remoteness needs the whole search; ask for it without the outcome-only mode"
+                    .to_owned(),
+        }
+        .into());
+    }
     if let Game::Positional(positional) = &game {
         if let Err(error) = positional.check_positions(texts) {
             // One position beyond the search may still have its outcome
@@ -196,6 +208,14 @@ fn eval_normal<I: Inputs>(
         return Ok(Evaluation::Loopy(report?));
     }
     let table_bytes = table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES);
+    if outcome_only {
+        return Ok(Evaluation::Outcome(
+            match evaluator.evaluate_outcome(spec, texts, table_bytes) {
+                Ok(report) => report,
+                Err(error) => theorem_after(&*evaluator, spec, texts, error)?,
+            },
+        ));
+    }
     let mut report = match evaluator.evaluate(spec, texts, table_bytes) {
         Ok(report) => report,
         Err(error) => {

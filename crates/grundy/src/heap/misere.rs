@@ -205,6 +205,8 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         outcome: Outcome::of_p(is_p),
         method: MisereMethod::Bouton.as_str().to_owned(),
         winning_moves: move_reports(rules, heaps, &moves),
+        one_winning_move: false,
+        search: None,
         position_text: heaps.iter().map(u64::to_string).collect(),
     }
 }
@@ -230,6 +232,8 @@ pub fn misere_quotient_eval_report(
             quotient.order()
         ),
         winning_moves: move_reports(&rules, heaps, &moves),
+        one_winning_move: false,
+        search: None,
         position_text: heaps.iter().map(u64::to_string).collect(),
     })
 }
