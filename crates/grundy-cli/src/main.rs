@@ -247,6 +247,11 @@ enum Command {
         /// entries that cost least to find are replaced (default 512).
         #[arg(long, value_name = "MIB")]
         tt_size: Option<usize>,
+        /// Keep the solved parts of a search (boards, graphs) in FILE: a
+        /// search stopped or killed resumes from them when run again with
+        /// the same FILE (a file of another game is refused).
+        #[arg(long, value_name = "FILE")]
+        cache: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -430,16 +435,21 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             remoteness,
             outcome,
             tt_size,
+            cache,
             format,
-        } => eval::run(
-            &spec,
-            &read_position_files(positions)?,
-            convention(misere),
-            remoteness,
-            outcome,
-            tt_size,
-            format,
-        ),
+        } => {
+            let positions = read_position_files(positions)?;
+            let request = grundy::api::SumRequest {
+                spec: &spec,
+                positions: &positions,
+                convention: convention(misere),
+                remoteness,
+                table_bytes: tt_size.map(|mib| mib.saturating_mul(1 << 20)),
+                cache: cache.as_deref(),
+                outcome_only: outcome,
+            };
+            eval::run(&request, format)
+        }
         Command::Graph {
             file,
             acyclic,

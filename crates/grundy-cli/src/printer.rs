@@ -606,7 +606,7 @@ fn search_line(
     let Some(stats) = search else {
         return Ok(());
     };
-    writeln!(
+    write!(
         out,
         "search:   {} positions searched; table {} entries ({:.1} MiB of {:.0} MiB), {} hits in {} lookups, {} replaced",
         stats.positions,
@@ -616,7 +616,14 @@ fn search_line(
         stats.hits,
         stats.lookups,
         stats.replaced
-    )
+    )?;
+    match (stats.cache_loaded, stats.cache_appended) {
+        (Some(loaded), Some(appended)) => writeln!(
+            out,
+            "; cache: {loaded} solved parts read, {appended} appended"
+        ),
+        _ => writeln!(out),
+    }
 }
 
 impl Render for OutcomeReport {

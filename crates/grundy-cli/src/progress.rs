@@ -143,7 +143,7 @@ fn three_significant(x: f64) -> String {
 pub fn searching<T>(work: impl FnOnce() -> T) -> T {
     let mut progress = Progress::new(
         0,
-        "{elapsed_precise} searching: {human_pos} positions opened",
+        "{elapsed_precise} searching: {human_pos} positions opened{rate}",
     );
     let mut opened = 0u64;
     grundy::stop::with_check(

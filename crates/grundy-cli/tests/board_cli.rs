@@ -330,3 +330,88 @@ fn outcome_only_agrees_with_the_full_evaluation() {
         .assert()
         .code(2);
 }
+
+/// A search killed (SIGKILL) while it keeps its solved parts in a file
+/// resumes from them: the value is Chomp 10x10's (19, as igs computes
+/// it), the parts read are those the killed run flushed, and a last line
+/// cut short is dropped. A cache of another game is refused.
+#[test]
+fn a_killed_search_resumes_from_its_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("chomp.cache");
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let mut child = std::process::Command::new(&binary)
+        .args(["eval", "chomp", "10x10", "--format", "json", "--cache"])
+        .arg(&cache)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once some parts are on disk (flushed every 2 s), or when it
+    // ends on its own on a fast machine (then the resume reads them all).
+    let started = std::time::Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&cache).map_or(0, |t| t.lines().count());
+        if lines > 1 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "no part was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().ok(); // SIGKILL: no chance to flush
+    child.wait().unwrap();
+    let kept = std::fs::read_to_string(&cache).unwrap();
+    let complete = kept.matches('\n').count() - 1; // the header
+    assert!(complete >= 1, "{kept}");
+    // A line cut short, as a kill in the middle of a write leaves it.
+    std::fs::write(&cache, format!("{kept}13 9 7,7,")).unwrap();
+    let resumed = json_of(&[
+        "eval",
+        "chomp",
+        "10x10",
+        "--format",
+        "json",
+        "--cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert_eq!(resumed["value"], 19);
+    assert_eq!(resumed["search"]["cache_loaded"], complete, "{resumed}");
+    // The file is whole again and holds the parts the resumed run found.
+    let again = std::fs::read_to_string(&cache).unwrap();
+    assert!(
+        again.ends_with('\n') && !again.contains("7,7,\n"),
+        "{again}"
+    );
+    let third = json_of(&[
+        "eval",
+        "chomp",
+        "10x10",
+        "--format",
+        "json",
+        "--cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert_eq!(third["value"], 19);
+    assert!(
+        third["search"]["positions"].as_u64() < resumed["search"]["positions"].as_u64(),
+        "{third} {resumed}"
+    );
+    grundy()
+        .args(["eval", "cram", "3x3", "--cache"])
+        .arg(&cache)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a cache of 'cram'"));
+    std::fs::write(&cache, "# grundy search cache 1: cram\nseven 9 3x3\n").unwrap();
+    grundy()
+        .args(["eval", "cram", "3x3", "--cache"])
+        .arg(&cache)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 2: the value is not a number",
+        ));
+}

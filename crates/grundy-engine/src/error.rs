@@ -55,6 +55,15 @@ pub enum GameError {
         /// The memory needed and the memory there is.
         message: String,
     },
+    /// The file of solved parts a search keeps (`eval --cache`) could not
+    /// be read or written, or holds another game's parts.
+    #[error("the search cache '{path}': {reason}")]
+    Cache {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// The caller stopped the computation (a deadline, Ctrl-C), through
     /// the progress callback of a long computation.
     #[error("stopped: {reason}")]

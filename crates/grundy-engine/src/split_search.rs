@@ -35,6 +35,14 @@
 //! results are the ones kept. Losing an entry costs time, never
 //! correctness: anything missing is searched again.
 //!
+//! A search may keep its solved parts in a file ([`SplitSearch::with_cache`]):
+//! each part whose search visited at least [`CACHED_FROM_COST`]'s worth of
+//! positions is appended (its value, its cost and the position as the
+//! ruleset writes it) and the file is flushed every few seconds, so a
+//! search killed at any point (even by `kill -9`) loses at most those
+//! seconds; the next search on the same game reads the file back into its
+//! table and starts from the parts already solved.
+//!
 //! The search recurses (one level per move, and one per part valued on
 //! the way), so it is for games of bounded length, such as boards and
 //! graphs: [`MAX_DEPTH`] bounds the depth with an error, not a crash. The
@@ -42,6 +50,9 @@
 //! on random boards and graphs, both methods, small and large tables).
 
 use std::hash::{Hash, Hasher};
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHasher;
 
@@ -51,6 +62,30 @@ use crate::ruleset::{Options, Ruleset};
 
 /// The default bound on the table's memory, in bytes.
 pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+
+/// The least cost (log2 of the positions a part's search visited) of the
+/// parts a cache file keeps: cheaper parts are searched again faster than
+/// the file would be read.
+pub const CACHED_FROM_COST: u8 = 8;
+
+/// How often a cache file is flushed: what a killed search may lose.
+pub const CACHE_FLUSH_EVERY: Duration = Duration::from_secs(2);
+
+/// The first line of a cache file, before the game's spec.
+const CACHE_HEADER: &str = "# grundy search cache 1: ";
+
+/// The file a search appends its solved parts to.
+struct CacheFile {
+    path: String,
+    writer: std::io::BufWriter<std::fs::File>,
+    flushed: Instant,
+    /// The first write error, said when the search ends.
+    error: Option<std::io::Error>,
+    /// Parts read from the file when the search began.
+    loaded: usize,
+    /// Parts appended since.
+    appended: usize,
+}
 
 /// The deepest the search recurses before refusing (a game this long is
 /// not a board).
@@ -210,6 +245,12 @@ pub struct SearchStats {
     pub table_bytes: usize,
     /// The bound on the table's bytes.
     pub table_bound: usize,
+    /// Solved parts read from the cache file when the search began.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_loaded: Option<usize>,
+    /// Solved parts appended to the cache file since.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_appended: Option<usize>,
 }
 
 /// The search solver (see the module documentation).
@@ -228,6 +269,9 @@ pub struct SplitSearch<'r, R: Ruleset> {
     ruled_out: Vec<u64>,
     depth: usize,
     method: SearchMethod,
+    cache: Option<CacheFile>,
+    /// Positions entered, to look at the cache's clock now and then.
+    entered: u32,
 }
 
 impl<'r, R: Ruleset> SplitSearch<'r, R> {
@@ -256,7 +300,133 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             ruled_out: Vec::new(),
             depth: 0,
             method: SearchMethod::default(),
+            cache: None,
+            entered: 0,
         }
+    }
+
+    /// The same search keeping its solved parts in the file at `path`
+    /// (see the module documentation): the parts already there, from an
+    /// earlier search of the game `spec`, are read into the table first;
+    /// a file of another game is refused. A last line cut short (the
+    /// search before was killed while writing it) is dropped.
+    pub fn with_cache(mut self, path: &Path, spec: &str) -> Result<Self, GameError> {
+        let shown = path.display().to_string();
+        let fail = |reason: String| GameError::Cache {
+            path: shown.clone(),
+            reason,
+        };
+        let header = format!("{CACHE_HEADER}{spec}");
+        let mut loaded = 0;
+        let mut complete = true;
+        match std::fs::File::open(path) {
+            Ok(file) => {
+                let mut reader = std::io::BufReader::new(file);
+                let mut line = String::new();
+                let mut number = 0;
+                loop {
+                    line.clear();
+                    let read = reader
+                        .read_line(&mut line)
+                        .map_err(|e| fail(format!("cannot read it: {e}")))?;
+                    if read == 0 {
+                        break;
+                    }
+                    number += 1;
+                    let Some(text) = line.strip_suffix('\n') else {
+                        // Cut short by a kill: dropped, and the file is
+                        // rewritten whole below.
+                        complete = false;
+                        break;
+                    };
+                    if number == 1 {
+                        if text != header {
+                            return Err(fail(format!(
+                                "it is not a cache of '{spec}' (its first line is '{text}')"
+                            )));
+                        }
+                        continue;
+                    }
+                    let bad = |why: &str| fail(format!("line {number}: {why}"));
+                    let mut fields = text.splitn(3, ' ');
+                    let (Some(value), Some(cost), Some(position)) =
+                        (fields.next(), fields.next(), fields.next())
+                    else {
+                        return Err(bad("expected 'value cost position'"));
+                    };
+                    let value: u64 = value
+                        .parse()
+                        .map_err(|_| bad("the value is not a number"))?;
+                    let cost: u8 = cost.parse().map_err(|_| bad("the cost is not a number"))?;
+                    let position = self
+                        .rules
+                        .parse_position(position)
+                        .map_err(|e| bad(&e.to_string()))?;
+                    self.store_loaded(&position, value, cost);
+                    loaded += 1;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(fail(format!("cannot read it: {e}"))),
+        }
+        let fresh = loaded == 0 || !complete;
+        let file = if fresh {
+            // A new file, or one whose last line was cut: written again
+            // from the table (every part read is in it, unless the table
+            // bound dropped some).
+            std::fs::File::create(path)
+        } else {
+            std::fs::OpenOptions::new().append(true).open(path)
+        }
+        .map_err(|e| fail(format!("cannot write it: {e}")))?;
+        let mut writer = std::io::BufWriter::new(file);
+        if fresh {
+            let mut write_all = || -> std::io::Result<()> {
+                writeln!(writer, "{header}")?;
+                for entry in self.slots.iter().flatten() {
+                    if entry.facts.nimber != UNKNOWN && entry.cost >= CACHED_FROM_COST {
+                        let text = self.rules.format_position(&entry.position);
+                        writeln!(writer, "{} {} {text}", entry.facts.nimber, entry.cost)?;
+                    }
+                }
+                writer.flush()
+            };
+            write_all().map_err(|e| fail(format!("cannot write it: {e}")))?;
+        }
+        self.cache = Some(CacheFile {
+            path: shown,
+            writer,
+            flushed: Instant::now(),
+            error: None,
+            loaded,
+            appended: 0,
+        });
+        Ok(self)
+    }
+
+    /// Writes what the cache file holds in memory to it, and says the
+    /// first error a write met (a full disk): called when the search ends;
+    /// the search's answers stand either way.
+    pub fn flush_cache(&mut self) -> Result<(), GameError> {
+        let Some(cache) = &mut self.cache else {
+            return Ok(());
+        };
+        let flushed = cache.writer.flush();
+        match cache.error.take().map_or(flushed, Err) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(GameError::Cache {
+                path: cache.path.clone(),
+                reason: format!("cannot write it: {e}"),
+            }),
+        }
+    }
+
+    /// A part read from the cache file: its value, as the search stored it.
+    fn store_loaded(&mut self, position: &R::Position, value: u64, cost: u8) {
+        let stores = self.stats.stores;
+        self.store(position, Facts::exact(value), 1u64 << cost.min(63) >> 1);
+        // Reading the file is not the search's work.
+        self.stats.stores = stores;
     }
 
     /// The same search by `method`.
@@ -280,6 +450,8 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             slots: self.slots.len(),
             table_bytes: self.slots.len() * slot,
             table_bound: self.bound_bytes,
+            cache_loaded: self.cache.as_ref().map(|c| c.loaded),
+            cache_appended: self.cache.as_ref().map(|c| c.appended),
             ..self.stats
         }
     }
@@ -350,6 +522,9 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
     fn store(&mut self, position: &R::Position, facts: Facts, cost: u64) {
         self.stats.stores += 1;
         let cost = (64 - cost.leading_zeros()) as u8;
+        if facts.nimber != UNKNOWN && cost >= CACHED_FROM_COST {
+            self.append_to_cache(position, facts.nimber, cost);
+        }
         if self.entries * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
             self.grow();
         }
@@ -395,6 +570,30 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                 self.stats.replaced += 1;
             }
             return;
+        }
+    }
+
+    /// Appends a solved part to the cache file, if there is one, and
+    /// flushes it when [`CACHE_FLUSH_EVERY`] has passed.
+    fn append_to_cache(&mut self, position: &R::Position, value: u64, cost: u8) {
+        let Some(cache) = &mut self.cache else {
+            return;
+        };
+        if cache.error.is_some() {
+            return;
+        }
+        let text = self.rules.format_position(position);
+        let mut write = || -> std::io::Result<()> {
+            writeln!(cache.writer, "{value} {cost} {text}")?;
+            if cache.flushed.elapsed() >= CACHE_FLUSH_EVERY {
+                cache.writer.flush()?;
+                cache.flushed = Instant::now();
+            }
+            Ok(())
+        };
+        match write() {
+            Ok(()) => cache.appended += 1,
+            Err(e) => cache.error = Some(e),
         }
     }
 
@@ -852,6 +1051,19 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
 
     fn enter(&mut self) -> Result<(), GameError> {
         crate::stop::tick()?;
+        self.entered = self.entered.wrapping_add(1);
+        if self.entered.is_multiple_of(1 << 12) {
+            // A part appended long ago is not left in the buffer while
+            // the search goes on without finding another.
+            if let Some(cache) = &mut self.cache {
+                if cache.error.is_none() && cache.flushed.elapsed() >= CACHE_FLUSH_EVERY {
+                    if let Err(e) = cache.writer.flush() {
+                        cache.error = Some(e);
+                    }
+                    cache.flushed = Instant::now();
+                }
+            }
+        }
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;

@@ -188,6 +188,32 @@ impl<'r, R: Ruleset> SumSolver<'r, R> {
         }
     }
 
+    /// The engine `rules` is solved by, the search's table bounded by
+    /// `bytes` and, when `cache` names a file and the game's spec, its
+    /// solved parts kept there ([`SplitSearch::with_cache`]; the plain
+    /// solver keeps none).
+    pub fn with_cache(
+        rules: &'r R,
+        bytes: usize,
+        cache: Option<(&std::path::Path, &str)>,
+    ) -> Result<Self, GameError> {
+        Ok(match (SumSolver::with_table_bytes(rules, bytes), cache) {
+            (SumSolver::Search(search), Some((path, spec))) => {
+                SumSolver::Search(search.with_cache(path, spec)?)
+            }
+            (solver, _) => solver,
+        })
+    }
+
+    /// Writes out the search's cache file, if it keeps one
+    /// ([`SplitSearch::flush_cache`]).
+    pub fn flush_cache(&mut self) -> Result<(), GameError> {
+        match self {
+            SumSolver::Plain(_) => Ok(()),
+            SumSolver::Search(s) => s.flush_cache(),
+        }
+    }
+
     /// The value of a sum.
     pub fn sum_value(&mut self, parts: &[R::Position]) -> Result<Nimber, GameError> {
         match self {

@@ -255,6 +255,7 @@ impl CoreGame {
             convention: Convention::from_misere_flag(misere),
             remoteness: false,
             table_bytes: None,
+            cache: None,
             outcome_only,
         };
         let game = self.game.clone();

@@ -566,6 +566,7 @@ async fn eval(
                 convention,
                 remoteness: false,
                 table_bytes: Some(SEARCH_TABLE_BYTES),
+                cache: None,
                 outcome_only,
             };
             to_json(grundy::api::eval(game, &request, inputs)?)

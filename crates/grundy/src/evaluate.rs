@@ -35,6 +35,40 @@ use crate::report::{
 use crate::ruleset::Ruleset;
 use crate::sum::{analyze_sum, outcome_and_a_move, Outcome, SumSolver, SumValues, WinningMove};
 
+/// How the search for boards and graphs runs: the bound on its table and
+/// the file its solved parts are kept in, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// The bound on the table, in bytes.
+    pub table_bytes: usize,
+    /// The file of solved parts ([`crate::split_search::SplitSearch::with_cache`]).
+    pub cache: Option<std::path::PathBuf>,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            table_bytes: crate::split_search::DEFAULT_TABLE_BYTES,
+            cache: None,
+        }
+    }
+}
+
+impl SearchSettings {
+    /// The engine of `rules` for the game `spec`, set up this way.
+    pub fn solver<'r, R: Ruleset>(
+        &self,
+        rules: &'r R,
+        spec: &str,
+    ) -> Result<SumSolver<'r, R>, GameError> {
+        SumSolver::with_cache(
+            rules,
+            self.table_bytes,
+            self.cache.as_deref().map(|path| (path, spec)),
+        )
+    }
+}
+
 /// Reads the components of a sum written by a user.
 pub fn parse_positions<R: Ruleset>(
     rules: &R,
@@ -50,10 +84,11 @@ pub fn eval_report<R: Ruleset>(
     rules: &R,
     spec: &str,
     positions: &[R::Position],
-    table_bytes: usize,
+    search: &SearchSettings,
 ) -> Result<EvalReport, GameError> {
-    let mut solver = SumSolver::with_table_bytes(rules, table_bytes);
+    let mut solver = search.solver(rules, spec)?;
     let analysis = analyze_sum(&mut solver, positions)?;
+    solver.flush_cache()?;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
     let winning_moves = move_reports(rules, positions, &analysis.winning_moves);
@@ -211,10 +246,11 @@ pub fn outcome_eval_report<R: Ruleset>(
     rules: &R,
     spec: &str,
     positions: &[R::Position],
-    table_bytes: usize,
+    search: &SearchSettings,
 ) -> Result<OutcomeReport, GameError> {
-    let mut solver = SumSolver::with_table_bytes(rules, table_bytes);
+    let mut solver = search.solver(rules, spec)?;
     let (outcome, winning) = outcome_and_a_move(&mut solver, positions)?;
+    solver.flush_cache()?;
     let method = match &solver {
         SumSolver::Search(_) => "outcome search: is the sum a P-position (Beling and Rogalski's pruned search), then each option until one is",
         SumSolver::Plain(_) => "the components' values (memoised mex), and the first winning move",
@@ -324,13 +360,13 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// the first that is not a position.
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError>;
 
-    /// [`eval_report`] of the sum written `texts`, a search's table (for
-    /// games solved by search) bounded by `table_bytes`.
+    /// [`eval_report`] of the sum written `texts`, searched (for games
+    /// solved by search) as `search` says.
     fn evaluate(
         &self,
         spec: &str,
         texts: &[String],
-        table_bytes: usize,
+        search: &SearchSettings,
     ) -> Result<EvalReport, GameError>;
 
     /// [`outcome_eval_report`] of the sum written `texts`: its normal-play
@@ -339,7 +375,7 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         &self,
         spec: &str,
         texts: &[String],
-        table_bytes: usize,
+        search: &SearchSettings,
     ) -> Result<OutcomeReport, GameError>;
 
     /// [`misere_eval_report`] of the sum written `texts`.
@@ -445,7 +481,7 @@ impl SumEvaluator for LoopyGame {
         &self,
         _spec: &str,
         _texts: &[String],
-        _table_bytes: usize,
+        _search: &SearchSettings,
     ) -> Result<EvalReport, GameError> {
         Err(self.not_here("a nim-value of the sum"))
     }
@@ -454,7 +490,7 @@ impl SumEvaluator for LoopyGame {
         &self,
         _spec: &str,
         _texts: &[String],
-        _table_bytes: usize,
+        _search: &SearchSettings,
     ) -> Result<OutcomeReport, GameError> {
         Err(self.not_here("an outcome without the sum's report"))
     }
@@ -597,18 +633,18 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         &self,
         spec: &str,
         texts: &[String],
-        table_bytes: usize,
+        search: &SearchSettings,
     ) -> Result<EvalReport, GameError> {
-        eval_report(self, spec, &parse_positions(self, texts)?, table_bytes)
+        eval_report(self, spec, &parse_positions(self, texts)?, search)
     }
 
     fn evaluate_outcome(
         &self,
         spec: &str,
         texts: &[String],
-        table_bytes: usize,
+        search: &SearchSettings,
     ) -> Result<OutcomeReport, GameError> {
-        outcome_eval_report(self, spec, &parse_positions(self, texts)?, table_bytes)
+        outcome_eval_report(self, spec, &parse_positions(self, texts)?, search)
     }
 
     fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError> {

@@ -92,7 +92,7 @@ fn eval(spec: &str, texts: &[String], convention: Convention) -> serde_json::Val
     match convention {
         Convention::Misere => serde_json::to_value(game.evaluate_misere(spec, texts).unwrap()),
         _ => serde_json::to_value(
-            game.evaluate(spec, texts, grundy::split_search::DEFAULT_TABLE_BYTES)
+            game.evaluate(spec, texts, &grundy::evaluate::SearchSettings::default())
                 .unwrap(),
         ),
     }

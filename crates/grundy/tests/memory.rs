@@ -84,7 +84,7 @@ fn fibonacci_nim_openings_follow_zeckendorf() {
                 .evaluate(
                     "fibonacci-nim",
                     &[n.to_string()],
-                    grundy::split_search::DEFAULT_TABLE_BYTES,
+                    &grundy::evaluate::SearchSettings::default(),
                 )
                 .unwrap();
             let takes: Vec<u64> = report

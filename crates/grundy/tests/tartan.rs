@@ -149,7 +149,7 @@ fn winning_moves_are_exactly_the_moves_to_zero() {
                 &boards,
                 "tartan",
                 std::slice::from_ref(&board),
-                grundy::split_search::DEFAULT_TABLE_BYTES,
+                &grundy::evaluate::SearchSettings::default(),
             )
             .unwrap();
             let mut listed: Vec<String> = report
@@ -226,7 +226,7 @@ fn specs_and_boards() {
         .evaluate(
             "rugs",
             &["(1000,999),(3,6)".to_owned()],
-            grundy::split_search::DEFAULT_TABLE_BYTES,
+            &grundy::evaluate::SearchSettings::default(),
         )
         .unwrap();
     assert_eq!(

@@ -211,7 +211,7 @@ fn winning_moves_are_exactly_the_moves_to_p_rows() {
                 &rows,
                 code,
                 std::slice::from_ref(&row),
-                grundy::split_search::DEFAULT_TABLE_BYTES,
+                &grundy::evaluate::SearchSettings::default(),
             )
             .unwrap();
             assert_eq!(report.value, values[mask]);

@@ -127,7 +127,11 @@ fn specs_positions_and_sums() {
     };
     let texts: Vec<String> = ["(4,6)", "2, 9"].map(String::from).to_vec();
     let report = game
-        .evaluate("wythoff", &texts, grundy::split_search::DEFAULT_TABLE_BYTES)
+        .evaluate(
+            "wythoff",
+            &texts,
+            &grundy::evaluate::SearchSettings::default(),
+        )
         .unwrap();
     let want = table(12, 1);
     assert_eq!(report.component_values, vec![want[4][6], want[2][9]]);

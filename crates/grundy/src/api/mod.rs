@@ -85,6 +85,10 @@ pub struct SumRequest<'a> {
     /// search (boards, graphs); `None`: the default
     /// ([`crate::split_search::DEFAULT_TABLE_BYTES`]).
     pub table_bytes: Option<usize>,
+    /// The file the search keeps its solved parts in (`eval --cache`),
+    /// so that a killed search resumes: the command line only (the
+    /// server and Python write no files a request names).
+    pub cache: Option<&'a std::path::Path>,
     /// Only the outcome and one winning move (normal play): the search
     /// for boards and graphs then never finds the sum's value.
     pub outcome_only: bool,
@@ -173,6 +177,7 @@ fn eval_normal<I: Inputs>(
         remoteness,
         table_bytes,
         outcome_only,
+        cache,
         ..
     } = *request;
     if outcome_only && remoteness {
@@ -207,16 +212,19 @@ fn eval_normal<I: Inputs>(
     if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
         return Ok(Evaluation::Loopy(report?));
     }
-    let table_bytes = table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES);
+    let search = crate::evaluate::SearchSettings {
+        table_bytes: table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES),
+        cache: cache.map(std::path::Path::to_path_buf),
+    };
     if outcome_only {
         return Ok(Evaluation::Outcome(
-            match evaluator.evaluate_outcome(spec, texts, table_bytes) {
+            match evaluator.evaluate_outcome(spec, texts, &search) {
                 Ok(report) => report,
                 Err(error) => theorem_after(&*evaluator, spec, texts, error)?,
             },
         ));
     }
-    let mut report = match evaluator.evaluate(spec, texts, table_bytes) {
+    let mut report = match evaluator.evaluate(spec, texts, &search) {
         Ok(report) => report,
         Err(error) => {
             return Ok(Evaluation::Outcome(theorem_after(
