@@ -266,6 +266,48 @@ try {
   const typedLog = await page.locator("#play-log li").allTextContents();
   if (typedLog[0] !== "you: from the heap of 4 take 1, leaving a heap of 3") fail("a typed move: " + typedLog[0]);
   console.log("the play panel draws heaps, coins and pairs and takes clicks and typed moves");
+  // Boards and graphs are drawn (SVG) and take clicks: Cram 2x3, a1 then
+  // b1 lays that domino; Chomp 3x3, b2; Node Kayles on path:3 (drawn from
+  // the edges the server writes), vertex 1; Green Hackenbush, an edge.
+  const playOn = async (spec, position, selector) => {
+    await page.fill("#spec", spec);
+    await page.fill("#play-position", position);
+    await page.click("#play-start");
+    await page.waitForSelector(selector);
+  };
+  await playOn("cram", "2x3", "#play-view svg.board rect[data-square='a1']");
+  const cells = await page.locator("#play-view svg.board rect").count();
+  if (cells !== 6) fail("cram 2x3 drawn with " + cells + " squares");
+  await page.click("#play-view svg.board rect[data-square='a1']");
+  const covering = await page.locator("#your-moves button.candidate").count();
+  if (covering !== 2) fail("a1 of cram 2x3 marks " + covering + " dominoes, expected 2");
+  await page.click("#play-view svg.board rect[data-square='b1']");
+  await waitReply(0);
+  const cramLog = await page.locator("#play-log li").allTextContents();
+  if (!cramLog[0].startsWith("you: domino a1-b1")) fail("two squares of a cram board: " + cramLog[0]);
+  await playOn("chomp", "3x3", "#play-view svg.board rect[data-square='b2']");
+  if (await page.locator("#play-view svg.board rect.poison").count() !== 1) fail("chomp's poisoned square is not drawn");
+  await page.click("#play-view svg.board rect[data-square='b2']");
+  await waitReply(0);
+  const chompLog = await page.locator("#play-log li").allTextContents();
+  if (!chompLog[0].startsWith("you: take b2 ")) fail("a square of chomp: " + chompLog[0]);
+  await playOn("node-kayles", "path:3", "#play-view svg.graph circle[data-vertex='1']");
+  if (await page.locator("#play-view svg.graph g.edge").count() !== 2) fail("path:3 is not drawn with 2 edges");
+  await page.click("#play-view svg.graph circle[data-vertex='1']");
+  await waitReply(0);
+  const kaylesLog = await page.locator("#play-log li").allTextContents();
+  if (!kaylesLog[0].startsWith("you: take vertex 1 ")) fail("a vertex of node kayles: " + kaylesLog[0]);
+  // A stalk stands upright: its edges' boxes have no width, so the click
+  // is sent to the edge rather than at a point.
+  await page.fill("#spec", "green-hackenbush");
+  await page.fill("#play-position", "stalk:2");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view svg.graph g.edge[data-edge='1-2']", {state: "attached"});
+  await page.locator("#play-view svg.graph g.edge[data-edge='1-2']").dispatchEvent("click");
+  await waitReply(0);
+  const hackenbushLog = await page.locator("#play-log li").allTextContents();
+  if (!hackenbushLog[0].startsWith("you: cut edge 1-2")) fail("an edge of hackenbush: " + hackenbushLog[0]);
+  console.log("boards and graphs are drawn and take clicks: cram, chomp, node kayles, green hackenbush");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();

@@ -581,8 +581,8 @@ async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
-        let moves = grundy::api::moves(game, spec, texts, convention, inputs)?;
-        Ok(json!({ "game": spec, "position": texts, "moves": moves }))
+        let (written, moves) = grundy::api::moves_from(game, spec, texts, convention, inputs)?;
+        Ok(json!({ "game": spec, "position": texts, "written": written, "moves": moves }))
     })
     .await
 }

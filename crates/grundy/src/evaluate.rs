@@ -402,6 +402,10 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// from, and what a perfect opponent picks from.
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError>;
 
+    /// The components written `texts` as the game writes them (a named
+    /// graph as its edges, a board as its rows): what a page draws.
+    fn written(&self, texts: &[String]) -> Result<Vec<String>, GameError>;
+
     /// The report of a sum in a game with cycles (Smith's rule, draws
     /// included), for the games that have them; `None` for acyclic games,
     /// whose sums [`SumEvaluator::evaluate`] reports.
@@ -518,6 +522,14 @@ impl SumEvaluator for LoopyGame {
     /// Every move, each judged by Smith's rule on the sum it leaves: a win
     /// (it leaves P), a draw kept (it leaves D), or neither; the
     /// remoteness of the vertex left when the sum has one component.
+    fn written(&self, texts: &[String]) -> Result<Vec<String>, GameError> {
+        let positions = parse_positions(&*self.graph, texts)?;
+        Ok(positions
+            .iter()
+            .map(|&v| self.graph.name(v).to_owned())
+            .collect())
+    }
+
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
         if convention.is_misere() {
             return Err(self.not_here("misère play"));
@@ -698,6 +710,11 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             .iter()
             .map(|p| search.misere_value(std::slice::from_ref(p), &[]))
             .collect()
+    }
+
+    fn written(&self, texts: &[String]) -> Result<Vec<String>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        Ok(positions.iter().map(|p| self.format_position(p)).collect())
     }
 
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {

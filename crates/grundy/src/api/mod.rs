@@ -304,6 +304,21 @@ pub fn moves<I: Inputs>(
     Ok(evaluator.moves(texts, convention)?)
 }
 
+/// The sum written `texts` as the game writes it (what a page draws:
+/// `petersen` as its edges, `4x5` as its rows), and its moves
+/// ([`moves`]).
+pub fn moves_from<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<(Vec<String>, Vec<PlayMove>), I::Error> {
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    let written = evaluator.written(texts)?;
+    Ok((written, evaluator.moves(texts, convention)?))
+}
+
 /// The perfect opponent's reply to the position written `position`, and
 /// the moves left to the player after it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
