@@ -213,9 +213,50 @@ impl CramBoard {
         out.get(0).to_vec()
     }
 
+    /// `set` without the extra pendants of each square: a square with
+    /// one empty neighbour (a pendant) can only be covered with that
+    /// neighbour, and any domino on the neighbour leaves every pendant of
+    /// it alone and dead; so of several pendants of one square, all but
+    /// one can go (the moves with them leave the same options), and the
+    /// search meets fewer distinct regions. (Beling's igs reduces Cram's
+    /// "stars" the same way.)
+    fn without_extra_pendants(&self, set: u64) -> u64 {
+        let cols = self.cols();
+        let (last, first) = (
+            last_col_mask(self.rows(), cols),
+            first_col_mask(self.rows(), cols),
+        );
+        // Squares with an empty neighbour right, left, below, above.
+        let right = set & (set >> 1) & !last;
+        let left = set & (set << 1) & !first;
+        let (below, above) = if cols >= 64 {
+            (0, 0)
+        } else {
+            (set & (set >> cols), set & (set << cols))
+        };
+        let any = right | left | below | above;
+        let two = (right & (left | below | above)) | (left & (below | above)) | (below & above);
+        let pendants = any & !two;
+        // Each pendant's neighbour, direction by direction; a pendant whose
+        // neighbour already has one goes.
+        let mut centres = (pendants & right) << 1;
+        let mut gone = 0;
+        let to_left = (pendants & left) >> 1;
+        gone |= (to_left & centres) << 1;
+        centres |= to_left;
+        if cols < 64 {
+            let to_below = (pendants & below) << cols;
+            gone |= (to_below & centres) >> cols;
+            centres |= to_below;
+            let to_above = (pendants & above) >> cols;
+            gone |= (to_above & centres) << cols;
+        }
+        set & !gone
+    }
+
     /// [`CramBoard::left_after`] as the next option of `out`.
     fn push_left_after(&self, a: usize, b: usize, out: &mut Options<CramBoard>) {
-        let rest = self.empty & !(1 << a) & !(1 << b);
+        let rest = self.without_extra_pendants(self.empty & !(1 << a) & !(1 << b));
         for part in self.regions(rest) {
             if part.count_ones() > 1 {
                 out.push_component(self.cut_to(part).canonical());
