@@ -368,15 +368,18 @@ fn a_killed_search_resumes_from_its_cache() {
     assert!(complete >= 1, "{kept}");
     // A line cut short, as a kill in the middle of a write leaves it.
     std::fs::write(&cache, format!("{kept}13 9 7,7,")).unwrap();
-    let resumed = json_of(&[
-        "eval",
-        "chomp",
-        "10x10",
-        "--format",
-        "json",
-        "--cache",
-        cache.to_str().unwrap(),
-    ]);
+    let with_cache = || {
+        json_of(&[
+            "eval",
+            "chomp",
+            "10x10",
+            "--format",
+            "json",
+            "--cache",
+            cache.to_str().unwrap(),
+        ])
+    };
+    let resumed = with_cache();
     assert_eq!(resumed["value"], 19);
     assert_eq!(resumed["search"]["cache_loaded"], complete, "{resumed}");
     // The file is whole again and holds the parts the resumed run found.
@@ -385,15 +388,7 @@ fn a_killed_search_resumes_from_its_cache() {
         again.ends_with('\n') && !again.contains("7,7,\n"),
         "{again}"
     );
-    let third = json_of(&[
-        "eval",
-        "chomp",
-        "10x10",
-        "--format",
-        "json",
-        "--cache",
-        cache.to_str().unwrap(),
-    ]);
+    let third = with_cache();
     assert_eq!(third["value"], 19);
     assert!(
         third["search"]["positions"].as_u64() < resumed["search"]["positions"].as_u64(),

@@ -404,13 +404,7 @@ impl GreenHackenbush {
     /// The game with a family of graphs numbered by `N` in `template`
     /// (`stalk:N`, `cycle:N`, `grid:2xN`).
     pub fn with_family(template: &str) -> Result<GreenHackenbush, GameError> {
-        if template.matches('N').count() != 1 {
-            return Err(GameError::Rules {
-                message: format!(
-                    "'{template}' is not a family of graphs: write one N where the size goes (green-hackenbush:cycle:N)"
-                ),
-            });
-        }
+        crate::vertex_kayles::check_graph_family(template, "green-hackenbush:cycle:N")?;
         // Graph 3 must read (a cycle has at least 3 vertices).
         parse_hackenbush(&template.replace('N', "3"))?;
         Ok(GreenHackenbush {

@@ -302,13 +302,7 @@ impl VertexKayles {
     /// (`grid:3xN`, `path:N`, `prism:N`): graph n is the template with n
     /// for N.
     pub fn with_family(rule: VertexRule, template: &str) -> Result<VertexKayles, GameError> {
-        if template.matches('N').count() != 1 {
-            return Err(GameError::Rules {
-                message: format!(
-                    "'{template}' is not a family of graphs: write one N where the size goes (grid:3xN, path:N)"
-                ),
-            });
-        }
+        check_graph_family(template, "grid:3xN, path:N")?;
         // Graph 1 must read (the family is known before any seq).
         parse_graph(&template.replace('N', "1"))?;
         Ok(VertexKayles {
@@ -448,6 +442,19 @@ impl Ruleset for VertexKayles {
             None => format!("move to {left}"),
         }
     }
+}
+
+/// Checks that `template` numbers graphs by one `N` (`grid:3xN`): graph
+/// n is the template with n for N; `examples` are shown in the error.
+pub(crate) fn check_graph_family(template: &str, examples: &str) -> Result<(), GameError> {
+    if template.matches('N').count() == 1 {
+        return Ok(());
+    }
+    Err(GameError::Rules {
+        message: format!(
+            "'{template}' is not a family of graphs: write one N where the size goes ({examples})"
+        ),
+    })
 }
 
 /// Vertex names, and edges between their indices.
