@@ -6,6 +6,27 @@ mod common;
 use common::*;
 use predicates::prelude::PredicateBooleanExt;
 
+/// The value of the sum `parts` (positions as a report writes them:
+/// strings or numbers) in `game`, by `eval`; 0 when nothing is left.
+fn value_of(game: &str, parts: &serde_json::Value) -> serde_json::Value {
+    let parts: Vec<String> = parts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| match p {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    if parts.is_empty() {
+        return serde_json::json!(0);
+    }
+    let mut args = vec!["eval", game];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    json_of(&args)["value"].clone()
+}
+
 fn seq_values(spec: &str, count: &str) -> Vec<u64> {
     let v = json_of(&["seq", spec, "-n", count, "--format", "json"]);
     v["values"]
@@ -74,19 +95,7 @@ fn cram_eval_names_dominoes_that_win() {
     for m in moves {
         let words = m["description"].as_str().unwrap();
         assert!(words.starts_with("domino "), "{words}");
-        let left: Vec<String> = m["to"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap().to_owned())
-            .collect();
-        if left.is_empty() {
-            continue;
-        }
-        let mut args = vec!["eval", "cram"];
-        args.extend(left.iter().map(String::as_str));
-        args.extend(["--format", "json"]);
-        assert_eq!(json_of(&args)["value"], 0, "{words}");
+        assert_eq!(value_of("cram", &m["to"]), 0, "{words}");
     }
 }
 
@@ -245,17 +254,12 @@ fn green_hackenbush_eval_seq_and_files() {
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
-        let mut args = vec!["eval".to_owned(), "green-hackenbush".to_owned()];
-        args.extend(
-            m["result"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p.as_str().unwrap().to_owned()),
+        assert_eq!(
+            value_of("green-hackenbush", &m["result"]),
+            0,
+            "{}",
+            m["description"]
         );
-        args.extend(["--format".to_owned(), "json".to_owned()]);
-        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        assert_eq!(json_of(&refs)["value"], 0, "{}", m["description"]);
     }
     assert_eq!(
         seq_values("green-hackenbush:stalk:N", "20"),
@@ -312,17 +316,12 @@ fn outcome_only_agrees_with_the_full_evaluation() {
             "{game} {position}"
         );
         for m in moves {
-            let mut args = vec!["eval".to_owned(), game.to_owned()];
-            args.extend(m["result"].as_array().unwrap().iter().map(|p| match p {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            }));
-            if args.len() == 2 {
-                continue; // nothing left: a P-position
-            }
-            args.extend(["--format".to_owned(), "json".to_owned()]);
-            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-            assert_eq!(json_of(&refs)["value"], 0, "{game} {}", m["description"]);
+            assert_eq!(
+                value_of(game, &m["result"]),
+                0,
+                "{game} {}",
+                m["description"]
+            );
         }
     }
     grundy()

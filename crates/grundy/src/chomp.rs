@@ -178,13 +178,7 @@ impl SpecForm for Chomp {
     }
 
     fn from_spec(text: &str) -> Option<Result<Chomp, GameError>> {
-        let (name, family) = match text.split_once(':') {
-            Some((name, family)) => (name, Some(family)),
-            None => (text, None),
-        };
-        if !name.eq_ignore_ascii_case("chomp") {
-            return None;
-        }
+        let (_, family) = crate::family::name_and_rest(text, &["chomp"])?;
         Some(match family {
             Some(template) => Chomp::with_family(template),
             None => Ok(Chomp::new()),

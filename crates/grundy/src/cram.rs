@@ -438,13 +438,7 @@ impl SpecForm for Cram {
     }
 
     fn from_spec(text: &str) -> Option<Result<Cram, GameError>> {
-        let (name, family) = match text.split_once(':') {
-            Some((name, family)) => (name, Some(family)),
-            None => (text, None),
-        };
-        if !name.eq_ignore_ascii_case("cram") {
-            return None;
-        }
+        let (_, family) = crate::family::name_and_rest(text, &["cram"])?;
         Some(match family {
             Some(template) => Cram::with_family(template),
             None => Ok(Cram::new()),

@@ -226,17 +226,41 @@ pub fn misere_eval_report<R: Ruleset>(
 ) -> Result<OutcomeReport, GameError> {
     let mut search = MisereSearch::new(rules);
     let analysis = misere_analysis(&mut search, positions)?;
-    Ok(OutcomeReport {
+    Ok(outcome_report(
+        rules,
+        spec,
+        Convention::Misere,
+        positions,
+        Outcome::of_p(analysis.is_p),
+        MisereMethod::Search.as_str().to_owned(),
+        &analysis.winning_moves,
+    ))
+}
+
+/// An outcome report of the sum of `positions` with these winning moves,
+/// positions and moves written as the ruleset writes them; every winning
+/// move listed and no search reported, which the builders that differ set
+/// after.
+fn outcome_report<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    convention: Convention,
+    positions: &[R::Position],
+    outcome: Outcome,
+    method: String,
+    winning: &[WinningMove<R::Position>],
+) -> OutcomeReport {
+    OutcomeReport {
         game: spec.to_owned(),
-        convention: Convention::Misere,
+        convention,
         position: positions.iter().map(|p| rules.position_json(p)).collect(),
-        outcome: Outcome::of_p(analysis.is_p),
-        method: MisereMethod::Search.as_str().to_owned(),
-        winning_moves: move_reports(rules, positions, &analysis.winning_moves),
+        outcome,
+        method,
+        winning_moves: move_reports(rules, positions, winning),
         one_winning_move: false,
         search: None,
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
-    })
+    }
 }
 
 /// `eval --outcome`: the outcome of the sum of `positions` and one
@@ -256,15 +280,17 @@ pub fn outcome_eval_report<R: Ruleset>(
         SumSolver::Plain(_) => "the components' values (memoised mex), and the first winning move",
     };
     Ok(OutcomeReport {
-        game: spec.to_owned(),
-        convention: Convention::Normal,
-        position: positions.iter().map(|p| rules.position_json(p)).collect(),
-        outcome,
-        method: method.to_owned(),
-        winning_moves: move_reports(rules, positions, winning.as_slice()),
         one_winning_move: true,
         search: solver.search_stats(),
-        position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+        ..outcome_report(
+            rules,
+            spec,
+            Convention::Normal,
+            positions,
+            outcome,
+            method.to_owned(),
+            winning.as_slice(),
+        )
     })
 }
 
@@ -287,17 +313,15 @@ pub fn theorem_eval_report<R: Ruleset>(
             to,
         })
         .collect();
-    OutcomeReport {
-        game: spec.to_owned(),
-        convention: Convention::Normal,
-        position: position.iter().map(|p| rules.position_json(p)).collect(),
-        outcome: verdict,
-        method: outcome.method,
-        winning_moves: move_reports(rules, &position, &moves),
-        one_winning_move: false,
-        search: None,
-        position_text: position.iter().map(|p| rules.format_position(p)).collect(),
-    }
+    outcome_report(
+        rules,
+        spec,
+        Convention::Normal,
+        &position,
+        verdict,
+        outcome.method,
+        &moves,
+    )
 }
 
 /// After `error` from evaluating (or reading) the sum `texts`: when it is

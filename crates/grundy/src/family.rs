@@ -13,6 +13,23 @@
 //! families and the registry import it, and never each other's modules
 //! the wrong way round.
 
+/// A spec written `name` or `name:rest` whose name is one of `names` (in
+/// any case): that name, as listed, and the rest (`cram:3xN`,
+/// `node-kayles:grid:3xN`); `None` for a spec of another family. The
+/// families whose specs name a board or graph family after their name
+/// read them this way.
+pub(crate) fn name_and_rest<'a>(
+    text: &'a str,
+    names: &[&'static str],
+) -> Option<(&'static str, Option<&'a str>)> {
+    let (name, rest) = match text.split_once(':') {
+        Some((name, rest)) => (name, Some(rest)),
+        None => (text, None),
+    };
+    let listed = names.iter().find(|n| name.eq_ignore_ascii_case(n))?;
+    Some((listed, rest))
+}
+
 /// The spec of a family: its name, its description, and how a spec string
 /// becomes the game.
 pub trait SpecForm: Sized {

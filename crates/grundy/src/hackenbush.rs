@@ -65,6 +65,7 @@ impl HackenbushGraph {
                 edges.len()
             )));
         }
+        let count = u32::try_from(vertices).map_err(|_| invalid("too many vertices".to_owned()))?;
         let mut narrow = Vec::with_capacity(edges.len());
         for &(a, b) in edges {
             if a >= vertices || b >= vertices {
@@ -73,14 +74,9 @@ impl HackenbushGraph {
                     vertices - 1
                 )));
             }
-            // Both ends are below `vertices`, and a graph of more than
-            // u32::MAX vertices has too many edges to get here unless
-            // most are isolated; those are refused.
-            let end =
-                |v: usize| u32::try_from(v).map_err(|_| invalid("too many vertices".to_owned()));
-            narrow.push((end(a)?, end(b)?));
+            // Both ends are below `vertices`, which fits in a u32.
+            narrow.push((a as u32, b as u32));
         }
-        let count = u32::try_from(vertices).map_err(|_| invalid("too many vertices".to_owned()))?;
         Ok(HackenbushGraph::normalised(count, &narrow))
     }
 
@@ -432,13 +428,7 @@ impl SpecForm for GreenHackenbush {
     }
 
     fn from_spec(text: &str) -> Option<Result<GreenHackenbush, GameError>> {
-        let (name, family) = match text.split_once(':') {
-            Some((name, family)) => (name, Some(family)),
-            None => (text, None),
-        };
-        if !name.eq_ignore_ascii_case("green-hackenbush") {
-            return None;
-        }
+        let (_, family) = crate::family::name_and_rest(text, &["green-hackenbush"])?;
         Some(match family {
             Some(template) => GreenHackenbush::with_family(template),
             None => Ok(GreenHackenbush::new()),

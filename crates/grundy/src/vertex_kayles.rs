@@ -367,16 +367,11 @@ impl SpecForm for VertexKayles {
     }
 
     fn from_spec(text: &str) -> Option<Result<VertexKayles, GameError>> {
-        let (name, family) = match text.split_once(':') {
-            Some((name, family)) => (name, Some(family)),
-            None => (text, None),
-        };
-        let rule = if name.eq_ignore_ascii_case("node-kayles") {
+        let (name, family) = crate::family::name_and_rest(text, &["node-kayles", "arc-kayles"])?;
+        let rule = if name == "node-kayles" {
             VertexRule::Node
-        } else if name.eq_ignore_ascii_case("arc-kayles") {
-            VertexRule::Arc
         } else {
-            return None;
+            VertexRule::Arc
         };
         Some(match family {
             Some(template) => VertexKayles::with_family(rule, template),
