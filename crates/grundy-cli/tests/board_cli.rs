@@ -242,6 +242,8 @@ fn green_hackenbush_eval_seq_and_files() {
     // The triangle at the ground fuses to 3 loops (*1) carrying a stalk of
     // one edge under a triangle (1 + 1 = 2): 1 xor 2 = 3, and 3 xor 3 = 0.
     assert_eq!(v["component_values"], serde_json::json!([3, 3]));
+    // Valued by the theorem: nothing searched, no search reported.
+    assert!(v.get("search").is_none(), "{v}");
     assert_eq!(v["outcome"], "P");
     let v = json_of(&[
         "eval",
@@ -399,6 +401,30 @@ fn a_killed_search_resumes_from_its_cache() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("not a cache of 'cram'"));
+    // A P-position answered from the cache alone (no position searched)
+    // still reports its search and the parts read.
+    let board = dir.path().join("cram.cache");
+    let cram = |run: &str| {
+        let v = json_of(&[
+            "eval",
+            "cram",
+            "4x6",
+            "--format",
+            "json",
+            "--cache",
+            board.to_str().unwrap(),
+        ]);
+        assert_eq!(v["value"], 0, "{run}: {v}");
+        v["search"].clone()
+    };
+    let first = cram("first");
+    let again = cram("again");
+    assert_eq!(again["positions"], 0, "{again}");
+    assert_eq!(
+        again["cache_loaded"], first["cache_appended"],
+        "{first} {again}"
+    );
+    assert!(again["cache_loaded"].as_u64() > Some(0), "{again}");
     std::fs::write(&cache, "# grundy search cache 1: cram\nseven 9 3x3\n").unwrap();
     grundy()
         .args(["eval", "cram", "3x3", "--cache"])

@@ -222,13 +222,17 @@ impl<'r, R: Ruleset> SumSolver<'r, R> {
         }
     }
 
-    /// What the search did, for the search; `None` when it searched
-    /// nothing (every value known without search: a theorem's).
+    /// What the search did, for the search; `None` when it never looked
+    /// in its table (every value known without search: a theorem's) and
+    /// keeps no cache file. A search answered from its table alone (a
+    /// part read back from the cache) is still reported.
     #[must_use]
     pub fn search_stats(&self) -> Option<crate::split_search::SearchStats> {
         match self {
             SumSolver::Plain(_) => None,
-            SumSolver::Search(s) => Some(s.stats()).filter(|stats| stats.positions > 0),
+            SumSolver::Search(s) => {
+                Some(s.stats()).filter(|stats| stats.lookups > 0 || stats.cache_loaded.is_some())
+            }
         }
     }
 }
