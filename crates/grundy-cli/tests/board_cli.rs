@@ -333,16 +333,17 @@ fn outcome_only_agrees_with_the_full_evaluation() {
 }
 
 /// A search killed (SIGKILL) while it keeps its solved parts in a file
-/// resumes from them: the value is Chomp 10x10's (19, as igs computes
-/// it), the parts read are those the killed run flushed, and a last line
-/// cut short is dropped. A cache of another game is refused.
+/// resumes from them: the value is that of Cram 6x5 + 4x8 (2 + 0, as igs
+/// computes them), the parts read are those the killed run flushed, and a
+/// last line cut short is dropped. A cache of another game is refused.
+/// (Chomp, the test's first game, is now valued by its table: no search.)
 #[test]
 fn a_killed_search_resumes_from_its_cache() {
     let dir = tempfile::tempdir().unwrap();
-    let cache = dir.path().join("chomp.cache");
+    let cache = dir.path().join("sum.cache");
     let binary = assert_cmd::cargo::cargo_bin("grundy");
     let mut child = std::process::Command::new(&binary)
-        .args(["eval", "chomp", "10x10", "--format", "json", "--cache"])
+        .args(["eval", "cram", "6x5", "4x8", "--format", "json", "--cache"])
         .arg(&cache)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -368,12 +369,13 @@ fn a_killed_search_resumes_from_its_cache() {
     let complete = kept.matches('\n').count() - 1; // the header
     assert!(complete >= 1, "{kept}");
     // A line cut short, as a kill in the middle of a write leaves it.
-    std::fs::write(&cache, format!("{kept}13 9 7,7,")).unwrap();
+    std::fs::write(&cache, format!("{kept}1 9 ..#/..")).unwrap();
     let with_cache = || {
         json_of(&[
             "eval",
-            "chomp",
-            "10x10",
+            "cram",
+            "6x5",
+            "4x8",
             "--format",
             "json",
             "--cache",
@@ -381,26 +383,26 @@ fn a_killed_search_resumes_from_its_cache() {
         ])
     };
     let resumed = with_cache();
-    assert_eq!(resumed["value"], 19);
+    assert_eq!(resumed["value"], 2);
     assert_eq!(resumed["search"]["cache_loaded"], complete, "{resumed}");
     // The file is whole again and holds the parts the resumed run found.
     let again = std::fs::read_to_string(&cache).unwrap();
     assert!(
-        again.ends_with('\n') && !again.contains("7,7,\n"),
+        again.ends_with('\n') && !again.contains("..#/..\n"),
         "{again}"
     );
     let third = with_cache();
-    assert_eq!(third["value"], 19);
+    assert_eq!(third["value"], 2);
     assert!(
         third["search"]["positions"].as_u64() < resumed["search"]["positions"].as_u64(),
         "{third} {resumed}"
     );
     grundy()
-        .args(["eval", "cram", "3x3", "--cache"])
+        .args(["eval", "chomp", "3x3", "--cache"])
         .arg(&cache)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("not a cache of 'cram'"));
+        .stderr(predicates::str::contains("not a cache of 'chomp'"));
     // A P-position answered from the cache alone (no position searched)
     // still reports its search and the parts read.
     let board = dir.path().join("cram.cache");

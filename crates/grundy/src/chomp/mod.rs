@@ -13,6 +13,15 @@
 //! Squares are named as on a board read from the top: column letters from
 //! `a`, rows from 1; the poisoned square is `a1`. `chomp:2xN` numbers the
 //! bars `2x1`, `2x2`, ... for `seq`.
+//!
+//! Values come from [`table::DiagramTable`], the value of every diagram
+//! inside a box in one pass, wherever the box of the diagrams asked about
+//! holds at most [`table::MAX_TABLE_DIAGRAMS`]; past that, and always for
+//! [`Chomp::by_search`] (the cross-check), from the search.
+
+pub mod table;
+
+use std::sync::{Arc, Mutex};
 
 use crate::error::GameError;
 use crate::family::SpecForm;
@@ -121,6 +130,30 @@ impl ChompBoard {
         }
     }
 
+    /// How many diagrams lie inside this one (itself and the empty one
+    /// included): the positions a game from it can reach, plus one.
+    /// Saturates at `u64::MAX`.
+    #[must_use]
+    pub fn diagrams_inside(&self) -> u64 {
+        let lengths = self.lengths();
+        // ways[v]: the ways to choose the rows so far, the last one v long.
+        let mut ways = vec![1u64; usize::from(self.rows[0]) + 1];
+        for &len in &lengths[1..] {
+            // A row at most `len` and at most the row above: the ways
+            // summed over every longer-or-equal row above.
+            let mut suffix = 0u64;
+            let mut next = vec![0u64; ways.len()];
+            for v in (0..ways.len()).rev() {
+                suffix = suffix.saturating_add(ways[v]);
+                if v <= len {
+                    next[v] = suffix;
+                }
+            }
+            ways = next;
+        }
+        ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
+    }
+
     /// The squares a move can take (all but the poisoned one), as (row,
     /// column) from 0.
     fn squares_to_take(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
@@ -147,13 +180,106 @@ impl ChompBoard {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Chomp {
     family: Option<crate::cram::SidesWithN>,
+    tables: Tables,
+}
+
+/// The tables built so far, each of the box of a diagram asked about:
+/// a diagram asked about is valued by a table that holds it, else by a
+/// new table of its own box when that box holds at most
+/// [`TABLE_OVER_REACH`] times the diagrams inside it (a bar: all of
+/// them; a thin L: far too few to pay for its box), else by the search.
+/// A new table drops the ones its box holds, and the oldest while they
+/// hold more than [`table::MAX_TABLE_DIAGRAMS`] in all. Off for
+/// [`Chomp::by_search`].
+#[derive(Clone, Debug)]
+struct Tables {
+    enabled: bool,
+    built: Arc<Mutex<Vec<Arc<table::DiagramTable>>>>,
+}
+
+/// How many diagrams a table may hold per diagram inside the one asked
+/// about: a staircase of 13 (2,674,440 diagrams inside it, 3.9 times
+/// fewer than its 13x13 box) is tabled; an L is searched.
+pub const TABLE_OVER_REACH: u64 = 8;
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            enabled: true,
+            built: Arc::default(),
+        }
+    }
+}
+
+/// Every Chomp is the same game whatever it has tabled.
+impl PartialEq for Tables {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Tables {}
+
+impl std::fmt::Debug for table::DiagramTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (rows, cols) = self.shape();
+        write!(f, "DiagramTable({rows}x{cols})")
+    }
+}
+
+impl Tables {
+    /// A table that holds `board`, if one is built or worth building
+    /// (see [`Tables`]); `None` otherwise, or when a stop check (a
+    /// deadline, Ctrl-C) ended the pass: the search then meets it too.
+    fn holding(&self, board: &ChompBoard) -> Option<Arc<table::DiagramTable>> {
+        if !self.enabled {
+            return None;
+        }
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = built.iter().find(|t| t.holds(board)) {
+            return Some(Arc::clone(t));
+        }
+        let (rows, cols) = table::extent(board);
+        let count = table::DiagramTable::diagrams(rows, cols)
+            .filter(|&n| n <= table::MAX_TABLE_DIAGRAMS)?;
+        if count > board.diagrams_inside().saturating_mul(TABLE_OVER_REACH) {
+            return None;
+        }
+        let new = Arc::new(table::DiagramTable::build(rows, cols).ok()?);
+        built.retain(|t| {
+            let (r, c) = t.shape();
+            !((r <= rows && c <= cols) || (c <= rows && r <= cols))
+        });
+        built.push(Arc::clone(&new));
+        let size = |t: &Arc<table::DiagramTable>| {
+            let (r, c) = t.shape();
+            table::DiagramTable::diagrams(r, c).unwrap_or(u64::MAX)
+        };
+        while built.iter().map(size).sum::<u64>() > table::MAX_TABLE_DIAGRAMS {
+            built.remove(0);
+        }
+        Some(new)
+    }
 }
 
 impl Chomp {
     /// Chomp on any diagram.
     #[must_use]
     pub fn new() -> Chomp {
-        Chomp { family: None }
+        Chomp::default()
+    }
+
+    /// Chomp valued by the search alone, never by the table: the
+    /// cross-check of [`table::DiagramTable`], and the method past it.
+    #[must_use]
+    pub fn by_search() -> Chomp {
+        Chomp {
+            family: None,
+            tables: Tables {
+                enabled: false,
+                built: Arc::default(),
+            },
+        }
     }
 
     /// Chomp with bars numbered by N: `template` is `MxN` or `NxM`.
@@ -162,6 +288,7 @@ impl Chomp {
         parse_chomp(&family.size(1))?;
         Ok(Chomp {
             family: Some(family),
+            ..Chomp::default()
         })
     }
 }
@@ -195,6 +322,10 @@ impl Ruleset for Chomp {
             out.end_option();
         }
         Ok(())
+    }
+
+    fn known_value(&self, board: &ChompBoard) -> Option<crate::nimber::Nimber> {
+        self.tables.holding(board)?.value(board)
     }
 
     fn solved_by_search(&self) -> bool {
