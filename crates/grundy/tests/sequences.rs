@@ -285,3 +285,103 @@ fn divisor_theorems_match_the_dense_kernels() {
         }
     }
 }
+
+/// The values of an unmodified hexadecimal code (digit j: bit k lets a
+/// move take j tokens and leave k heaps, k <= 3) by the plain XOR-set
+/// loop: each set a `Vec<bool>` filled value by value, each three-heap set
+/// the union over the first part of its value XOR the two-heap set of the
+/// rest. No words, no grouping by shift: the cubic reference of the
+/// engine's word-at-a-time tables.
+fn plain_xor_set_values(digits: &[u64], n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    // two[m], three[m]: the values of m split into exactly 2 / 3 heaps.
+    let mut two: Vec<Vec<bool>> = Vec::new();
+    let mut three: Vec<Vec<bool>> = Vec::new();
+    let mark = |set: &mut Vec<bool>, v: u64| {
+        if set.len() <= v as usize {
+            set.resize(v as usize + 1, false);
+        }
+        set[v as usize] = true;
+    };
+    for heap in 0..n {
+        // The sets of `heap` tokens need only smaller heaps' values.
+        let mut pairs = Vec::new();
+        for a in 1..heap {
+            mark(&mut pairs, g[a] ^ g[heap - a]);
+        }
+        let mut triples = Vec::new();
+        for a in 1..heap {
+            for (v, &on) in two[heap - a].iter().enumerate() {
+                if on {
+                    mark(&mut triples, g[a] ^ v as u64);
+                }
+            }
+        }
+        two.push(pairs);
+        three.push(triples);
+        let mut seen = Vec::new();
+        for (j, &d) in digits.iter().enumerate() {
+            if j > heap {
+                break;
+            }
+            let m = heap - j;
+            if d & 1 != 0 && m == 0 {
+                mark(&mut seen, 0);
+            }
+            if d & 2 != 0 && m >= 1 && j > 0 {
+                mark(&mut seen, g[m]);
+            }
+            for (bit, sets) in [(4, &two), (8, &three)] {
+                if d & bit != 0 {
+                    for (v, &on) in sets[m].iter().enumerate() {
+                        if on {
+                            mark(&mut seen, v as u64);
+                        }
+                    }
+                }
+            }
+        }
+        g.push(seen.iter().position(|&on| !on).unwrap_or(seen.len()) as u64);
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Codes whose moves leave three heaps (a digit of 8 or more), to 400
+    /// heaps: the engine's word-at-a-time XOR-set tables against the plain
+    /// loop above.
+    #[test]
+    fn three_heap_tables_match_the_plain_xor_set_loop(
+        rest in proptest::collection::vec(0u64..16, 1..4),
+        place in 0usize..4,
+        big in 8u64..16,
+    ) {
+        let mut digits = vec![0u64];
+        digits.extend(rest);
+        let place = 1 + place % (digits.len() - 1);
+        digits[place] = big;
+        let code: String = std::iter::once("0.".to_owned())
+            .chain(digits[1..].iter().map(|d| format!("{d:X}")))
+            .collect();
+        let want = plain_xor_set_values(&digits, 400);
+        prop_assert_eq!(dense(&code, 400), want, "{}", code);
+    }
+}
+
+/// 0.8 (take one token, leave three heaps) has G(n) = floor((n - 1) / 3)
+/// for n >= 1, by induction: three heaps of n - 1 tokens in all have
+/// values summing to at most (n - 4) / 3 < q = floor((n - 1) / 3), so no
+/// option is worth q (an XOR is at most the sum); and each v < q is the
+/// value of (a, b, b) with a in {3v + 1, 3v + 2} of the parity of n - 1
+/// (G(a) = v, the equal heaps cancel). Checked far enough that the tables
+/// are many words wide; and 0.C against the plain loop as far.
+#[test]
+fn arithmetic_sequences_of_hexadecimal_codes_hold_far_out() {
+    let v = dense("0.8", 3000);
+    for (n, &g) in v.iter().enumerate().skip(1) {
+        assert_eq!(g, (n as u64 - 1) / 3, "0.8 at {n}");
+    }
+    assert_eq!(dense("0.C", 3000), plain_xor_set_values(&[0, 12], 3000));
+}

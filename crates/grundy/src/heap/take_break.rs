@@ -383,16 +383,92 @@ fn bits_insert(bits: &mut ValueBits, v: u64) {
     bits[word] |= 1u64 << (v % 64);
 }
 
-/// Inserts `shift ^ v` into `dst` for every `v` in `src`.
+/// Inserts `shift ^ v` into `dst` for every `v` in `src`, a word at a
+/// time: XOR with `shift` sends word `w` to word `w ^ (shift / 64)` and
+/// permutes the bits inside it by `b -> b ^ (shift % 64)`, which is at
+/// most six swaps of bit blocks. The cost is the words of `src`, not its
+/// values: the tables of codes that leave three or more heaps are dense
+/// sets of values that grow with the heap.
+#[cfg(test)]
 fn bits_union_shifted(dst: &mut ValueBits, src: &ValueBits, shift: u64) {
-    for (w, &word) in src.iter().enumerate() {
-        let mut rest = word;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as u64;
-            bits_insert(dst, (w as u64 * 64 + bit) ^ shift);
-            rest &= rest - 1;
+    let mut scratch = src.clone();
+    xor_permute_words(&mut scratch, (shift % 64) as u32);
+    scatter_words(dst, &scratch, (shift / 64) as usize);
+}
+
+/// Block masks of the bit swaps: bits with a 0 in place k of their index.
+const SWAP_MASKS: [u64; 5] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+];
+
+/// Moves bit `b` of every word to bit `b ^ shift` (`shift < 64`): for each
+/// bit of `shift`, the blocks of that size swap places, one pass over the
+/// words each (loops the compiler vectorises).
+fn xor_permute_words(words: &mut [u64], shift: u32) {
+    for (k, &mask) in SWAP_MASKS.iter().enumerate() {
+        if shift >> k & 1 != 0 {
+            let size = 1u32 << k;
+            for word in words.iter_mut() {
+                *word = ((*word & mask) << size) | ((*word >> size) & mask);
+            }
         }
     }
+    if shift & 32 != 0 {
+        for word in words.iter_mut() {
+            *word = word.rotate_left(32);
+        }
+    }
+}
+
+/// ORs word `w` of `src` into word `w ^ word_shift` of `dst`.
+fn scatter_words(dst: &mut ValueBits, src: &[u64], word_shift: usize) {
+    let Some(last) = src.iter().rposition(|&w| w != 0) else {
+        return;
+    };
+    // Every w <= last XOR word_shift stays below the power of two above
+    // both.
+    let need = (last.max(word_shift) + 1).next_power_of_two();
+    if dst.len() < need {
+        dst.resize(need, 0);
+    }
+    for (w, &word) in src[..=last].iter().enumerate() {
+        dst[w ^ word_shift] |= word;
+    }
+}
+
+/// `dst` ∪= `shift ^ set` over the `(shift, set)` pairs in `translates`
+/// (emptied): the sets translated by the same shift are ORed first, then
+/// permuted once, in `scratch`. The result has no trailing zero words.
+fn union_of_translates(
+    dst: &mut ValueBits,
+    translates: &mut Vec<(u64, &ValueBits)>,
+    scratch: &mut ValueBits,
+) {
+    translates.sort_unstable_by_key(|&(shift, _)| shift);
+    let mut rest = &translates[..];
+    while let Some(&(shift, _)) = rest.first() {
+        let same = rest.iter().take_while(|&&(s, _)| s == shift).count();
+        let (group, after) = rest.split_at(same);
+        rest = after;
+        scratch.clear();
+        for &(_, set) in group {
+            if scratch.len() < set.len() {
+                scratch.resize(set.len(), 0);
+            }
+            for (to, &word) in scratch.iter_mut().zip(set.iter()) {
+                *to |= word;
+            }
+        }
+        xor_permute_words(scratch, (shift % 64) as u32);
+        scatter_words(dst, scratch, (shift / 64) as usize);
+    }
+    translates.clear();
+    let end = dst.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    dst.truncate(end);
 }
 
 fn seen_insert_bits(seen: &mut ValueFlags, src: &ValueBits) {
@@ -425,6 +501,8 @@ pub struct CodeKernel {
     block_start: usize,
     block_width: usize,
     block_rows: Vec<u8>,
+    /// Words reused by [`union_of_translates`].
+    scratch: ValueBits,
 }
 
 /// Most levels (heap counts) of XOR-set tables a code may need: each level
@@ -491,6 +569,7 @@ impl CodeKernel {
             block_start: 0,
             block_width: 0,
             block_rows: Vec::new(),
+            scratch: ValueBits::new(),
         })
     }
 
@@ -537,6 +616,7 @@ impl CodeKernel {
     /// Extends the XOR-set tables to index n (all but `at_least[1][n]`,
     /// which needs G(n)).
     fn extend_tables(&mut self, g: &NimSequence, n: usize) {
+        let mut scratch = std::mem::take(&mut self.scratch);
         if !self.exact.is_empty() {
             for k in 2..self.exact.len() {
                 let mut set = ValueBits::new();
@@ -545,9 +625,10 @@ impl CodeKernel {
                         bits_insert(&mut set, g.get(a) ^ g.get(n - a));
                     }
                 } else if n >= k {
-                    for a in 1..=(n - (k - 1)) {
-                        bits_union_shifted(&mut set, &self.exact[k - 1][n - a], g.get(a));
-                    }
+                    let mut translates: Vec<(u64, &ValueBits)> = (1..=(n - (k - 1)))
+                        .map(|a| (g.get(a), &self.exact[k - 1][n - a]))
+                        .collect();
+                    union_of_translates(&mut set, &mut translates, &mut scratch);
                 }
                 self.exact[k].push(set);
             }
@@ -555,12 +636,14 @@ impl CodeKernel {
         if !self.at_least.is_empty() {
             for k in 2..self.at_least.len() {
                 let mut set = ValueBits::new();
-                for a in 1..n {
-                    bits_union_shifted(&mut set, &self.at_least[k - 1][n - a], g.get(a));
-                }
+                let mut translates: Vec<(u64, &ValueBits)> = (1..n)
+                    .map(|a| (g.get(a), &self.at_least[k - 1][n - a]))
+                    .collect();
+                union_of_translates(&mut set, &mut translates, &mut scratch);
                 self.at_least[k].push(set);
             }
         }
+        self.scratch = scratch;
     }
 
     /// The options of heap m = n - j that leave two heaps (the splits with
@@ -705,5 +788,45 @@ impl Kernel for CodeKernel {
         let value = self.seen.mex();
         self.record_value(n, value);
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bits_insert, bits_union_shifted, ValueBits};
+
+    /// The word-at-a-time XOR translation against inserting each value.
+    #[test]
+    fn xor_translation_by_words_matches_value_by_value() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let trim = |v: &ValueBits| {
+            let end = v.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+            v[..end].to_vec()
+        };
+        for _ in 0..500 {
+            let mut src = ValueBits::new();
+            for _ in 0..next() % 60 {
+                bits_insert(&mut src, next() % 700);
+            }
+            let shift = next() % 1024;
+            let mut dst = ValueBits::new();
+            bits_insert(&mut dst, next() % 300);
+            let mut want = dst.clone();
+            for (w, &word) in src.iter().enumerate() {
+                for b in 0..64 {
+                    if word >> b & 1 != 0 {
+                        bits_insert(&mut want, (w as u64 * 64 + b) ^ shift);
+                    }
+                }
+            }
+            bits_union_shifted(&mut dst, &src, shift);
+            assert_eq!(trim(&dst), trim(&want), "shift {shift}");
+        }
     }
 }
