@@ -625,7 +625,10 @@ impl CodeKernel {
                         bits_insert(&mut set, g.get(a) ^ g.get(n - a));
                     }
                 } else if n >= k {
-                    let mut translates: Vec<(u64, &ValueBits)> = (1..=(n - (k - 1)))
+                    // Every partition into k heaps has a smallest part
+                    // a <= n / k, and any partition of the rest into k - 1
+                    // heaps makes one with a: the first parts stop at n / k.
+                    let mut translates: Vec<(u64, &ValueBits)> = (1..=n / k)
                         .map(|a| (g.get(a), &self.exact[k - 1][n - a]))
                         .collect();
                     union_of_translates(&mut set, &mut translates, &mut scratch);
@@ -636,7 +639,9 @@ impl CodeKernel {
         if !self.at_least.is_empty() {
             for k in 2..self.at_least.len() {
                 let mut set = ValueBits::new();
-                let mut translates: Vec<(u64, &ValueBits)> = (1..n)
+                // As above: a smallest part a <= n / k, the rest into at
+                // least k - 1 heaps.
+                let mut translates: Vec<(u64, &ValueBits)> = (1..=n / k)
                     .map(|a| (g.get(a), &self.at_least[k - 1][n - a]))
                     .collect();
                 union_of_translates(&mut set, &mut translates, &mut scratch);
