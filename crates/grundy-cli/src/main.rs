@@ -121,7 +121,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Extend the sequence until its period is proved or --max values.
+    /// Extend the sequence until its period is proved or --max values; over a family of boards numbered by N (node-kayles:star:N), the pattern in boards 0..--max (40), observed only.
     Period {
         /// The game.
         spec: String,

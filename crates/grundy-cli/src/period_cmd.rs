@@ -20,8 +20,8 @@ pub fn run_period(
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
-    let summary = api::period_summary(&game, spec, max, convention, &mut CliInputs { spec })?;
+    let game = grundy::spec::parse_spec(spec)?;
+    let summary = api::period_of_game(&game, spec, max, convention, &mut CliInputs { spec })?;
     print(&summary, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use predicates::prelude::PredicateBooleanExt;
+use serde_json::json;
 
 /// The value of the sum `parts` (positions as a report writes them:
 /// strings or numbers) in `game`, by `eval`; 0 when nothing is left.
@@ -119,6 +120,55 @@ fn seq_over_cram_boards() {
         assert_eq!(values[n], 0, "2x{n}");
     }
     assert!(values.iter().skip(1).step_by(2).all(|&v| v != 0));
+}
+
+/// `period` over a family of boards judges the boards' values, observed
+/// only. Chomp 1xn is a Nim heap of n - 1 (period 1, saltus 1 from board
+/// 1); Node Kayles on a star of n leaves is 1 for n odd and 2 for n even
+/// from n = 1 (taking the centre empties the star; taking a leaf leaves
+/// n - 1 lone vertices, worth their parity). A family's limit is said;
+/// misère play is refused.
+#[test]
+fn period_over_board_families_is_observed() {
+    let chomp = json_of(&["period", "chomp:1xN", "--max", "30", "--format", "json"]);
+    assert_eq!(
+        (&chomp["period"], &chomp["preperiod"], &chomp["saltus"]),
+        (&json!(1), &json!(1), &json!(1)),
+        "{chomp}"
+    );
+    assert_eq!(chomp["proved"], false);
+    assert_eq!(chomp["values_computed"], 30);
+    let star = json_of(&[
+        "period",
+        "node-kayles:star:N",
+        "--max",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (&star["period"], &star["preperiod"], &star["saltus"]),
+        (&json!(2), &json!(1), &json!(0)),
+        "{star}"
+    );
+    assert!(
+        star["reason"].as_str().unwrap().contains("observed"),
+        "{star}"
+    );
+    grundy()
+        .args(["period", "cram:2xN", "--max", "40"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("at most 64 squares"));
+    grundy()
+        .args(["period", "cram:2xN", "--misere"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("normal play only"));
+    grundy()
+        .args(["period", "node-kayles:petersen"])
+        .assert()
+        .code(2);
 }
 
 /// A table bounded at 1 MiB replaces entries and still gives the value;

@@ -160,9 +160,9 @@ impl CoreGame {
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap()?.clone();
+        let game = self.game.clone();
         let summary = py.detach(|| {
-            api::period_summary(
+            api::period_of_game(
                 &game,
                 label,
                 max,

@@ -178,6 +178,12 @@ impl From<GameError> for Failure {
     }
 }
 
+impl From<grundy::spec::SpecError> for Failure {
+    fn from(error: grundy::spec::SpecError) -> Failure {
+        Failure(pyo3::exceptions::PyTypeError::new_err(error.to_string()))
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(failure: Failure) -> PyErr {
         failure.0

@@ -235,3 +235,11 @@ def test_a_long_computation_drives_a_tqdm_bar(monkeypatch):
     assert len(made) == 1
     bar = made[0]
     assert bar.total == 2500 and 0 < bar.n <= 2500 and bar.closed
+
+
+def test_period_over_a_family_of_boards_is_observed():
+    # Chomp 1xn is a Nim heap of n - 1: period 1, saltus 1, from board 1;
+    # the same report as the CLI's, observed only (no theorem covers boards).
+    report = grundy.Game("chomp:1xN").period(max=30)
+    assert (report.period, report.preperiod, report.saltus) == (1, 1, 1)
+    assert report.proved is False and "observed" in report.reason

@@ -591,6 +591,66 @@ pub fn period_summary<I: Inputs>(
     Ok(summary)
 }
 
+/// Boards of a numbered family (`node-kayles:path:N`) whose values
+/// `period` judges by default.
+pub const NUMBERED_PERIOD_DEFAULT: u64 = 40;
+
+/// `period` of the game of `spec`: a heap game's search
+/// ([`period_summary`]); for a family of boards numbered by size
+/// (`node-kayles:path:N`, `cram:2xN`) the pattern in the values of boards
+/// 0 to `max - 1` (by default [`NUMBERED_PERIOD_DEFAULT`]), observed only:
+/// no theorem here covers a family of boards. Other games are refused as
+/// not heap games.
+pub fn period_of_game<I: Inputs>(
+    game: &Game,
+    spec: &str,
+    max: Option<u64>,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<PeriodSummary, I::Error>
+where
+    I::Error: From<crate::spec::SpecError>,
+{
+    let positional = match game {
+        Game::Positional(positional) => positional,
+        other => {
+            let heap = crate::spec::into_heap(other.clone(), spec)?;
+            return period_summary(&heap, spec, max, convention, inputs);
+        }
+    };
+    let count = max.unwrap_or(NUMBERED_PERIOD_DEFAULT);
+    let Some(values) = positional.numbered_values(count) else {
+        return Err(crate::spec::not_a_heap_game(spec).into());
+    };
+    if convention.is_misere() {
+        return Err(GameError::Unsupported {
+            message: format!(
+                "'{spec}': the period of a family of boards is judged in normal play only (eval --misere values a board)"
+            ),
+        }
+        .into());
+    }
+    let values: Vec<i64> = values?.into_iter().map(|v| v as i64).collect();
+    let found = crate::period::detect(&values);
+    let reason = match found {
+        Some(_) => format!(
+            "observed in boards 0 to {}: no theorem here covers a family of boards",
+            count.saturating_sub(1)
+        ),
+        None => format!(
+            "no period fills the second half of boards 0 to {}",
+            count.saturating_sub(1)
+        ),
+    };
+    let report = crate::period::PeriodReport {
+        periodicity: found,
+        proved: false,
+        reason,
+        values_computed: values.len(),
+    };
+    Ok(PeriodSummary::new(spec, &report))
+}
+
 /// An analysis: the report, and what it was made from (for a plot).
 #[derive(Clone, Debug)]
 pub struct Analysis {
