@@ -440,16 +440,55 @@ fn scatter_words(dst: &mut ValueBits, src: &[u64], word_shift: usize) {
     }
 }
 
+/// Words of translates from which [`union_of_translates`] shares them
+/// between two cores: below it the join costs more than it saves.
+const PARALLEL_WORDS: usize = 1 << 14;
+
 /// `dst` ∪= `shift ^ set` over the `(shift, set)` pairs in `translates`
 /// (emptied): the sets translated by the same shift are ORed first, then
-/// permuted once, in `scratch`. The result has no trailing zero words.
+/// permuted once, in `scratch`; past [`PARALLEL_WORDS`] the groups are
+/// split in two halves done on two cores and ORed. The result has no
+/// trailing zero words.
 fn union_of_translates(
     dst: &mut ValueBits,
     translates: &mut Vec<(u64, &ValueBits)>,
     scratch: &mut ValueBits,
 ) {
     translates.sort_unstable_by_key(|&(shift, _)| shift);
-    let mut rest = &translates[..];
+    let words: usize = translates.iter().map(|(_, set)| set.len()).sum();
+    if words < PARALLEL_WORDS || translates.len() < 2 {
+        union_of_sorted_translates(dst, translates, scratch);
+    } else {
+        // Halves that split no group of one shift.
+        let mut middle = translates.len() / 2;
+        while middle < translates.len() && translates[middle].0 == translates[middle - 1].0 {
+            middle += 1;
+        }
+        let (low, high) = translates.split_at(middle);
+        let mut other = ValueBits::new();
+        rayon::join(
+            || union_of_sorted_translates(dst, low, scratch),
+            || union_of_sorted_translates(&mut other, high, &mut ValueBits::new()),
+        );
+        if dst.len() < other.len() {
+            dst.resize(other.len(), 0);
+        }
+        for (to, &word) in dst.iter_mut().zip(other.iter()) {
+            *to |= word;
+        }
+    }
+    translates.clear();
+    let end = dst.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    dst.truncate(end);
+}
+
+/// [`union_of_translates`] on one core, the pairs sorted by shift.
+fn union_of_sorted_translates(
+    dst: &mut ValueBits,
+    translates: &[(u64, &ValueBits)],
+    scratch: &mut ValueBits,
+) {
+    let mut rest = translates;
     while let Some(&(shift, _)) = rest.first() {
         let same = rest.iter().take_while(|&&(s, _)| s == shift).count();
         let (group, after) = rest.split_at(same);
@@ -466,9 +505,6 @@ fn union_of_translates(
         xor_permute_words(scratch, (shift % 64) as u32);
         scatter_words(dst, scratch, (shift / 64) as usize);
     }
-    translates.clear();
-    let end = dst.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
-    dst.truncate(end);
 }
 
 fn seen_insert_bits(seen: &mut ValueFlags, src: &ValueBits) {
