@@ -199,10 +199,10 @@ def test_a_long_computation_shows_progress(capfd, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_tqdm)
     # About three seconds of cubic work (no theorem fills its values).
-    values = grundy.Game("0.{2+}").values(2500, allow_long=True)
-    assert len(values) == 2500
+    values = grundy.Game("0.{2+}").values(9000, allow_long=True)
+    assert len(values) == 9000
     err = capfd.readouterr().err
-    assert "grundy: " in err and "of 2,500 values" in err, err
+    assert "grundy: " in err and "of 9,000 values" in err, err
     assert err.endswith("\n")
 
 
@@ -231,10 +231,10 @@ def test_a_long_computation_drives_a_tqdm_bar(monkeypatch):
     package.auto = auto
     monkeypatch.setitem(sys.modules, "tqdm", package)
     monkeypatch.setitem(sys.modules, "tqdm.auto", auto)
-    grundy.Game("0.{2+}").values(2500, allow_long=True)
+    grundy.Game("0.{2+}").values(9000, allow_long=True)
     assert len(made) == 1
     bar = made[0]
-    assert bar.total == 2500 and 0 < bar.n <= 2500 and bar.closed
+    assert bar.total == 9000 and 0 < bar.n <= 9000 and bar.closed
 
 
 def test_period_over_a_family_of_boards_is_observed():

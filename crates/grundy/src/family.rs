@@ -64,3 +64,20 @@ pub trait SpecForm: Sized {
     /// `None` when it is not of this family.
     fn from_spec(text: &str) -> Option<Result<Self, Self::Error>>;
 }
+
+/// Reads a whole number of a position's text (`65536`, `2^16`, ...) that
+/// may be at most `most`, the error being `invalid`'s: of the number
+/// itself, or `past(n)` when it is larger (what the limit is, in the
+/// family's words).
+pub(crate) fn bounded_number(
+    s: &str,
+    most: usize,
+    invalid: impl Fn(String) -> crate::error::GameError,
+    past: impl Fn(u64) -> String,
+) -> Result<usize, crate::error::GameError> {
+    let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= most)
+        .ok_or_else(|| invalid(past(n)))
+}

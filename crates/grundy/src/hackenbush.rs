@@ -543,12 +543,10 @@ pub fn parse_hackenbush(text: &str) -> Result<HackenbushGraph, GameError> {
         return HackenbushGraph::new(names.len(), &edges).map_err(relabel);
     }
     let text = text.trim();
-    let number = |s: &str| -> Result<usize, GameError> {
-        let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= MAX_EDGES + 1)
-            .ok_or_else(|| invalid(format!("{n} is past {} vertices", MAX_EDGES + 1)))
+    let number = |s: &str| {
+        crate::family::bounded_number(s, MAX_EDGES + 1, invalid, |n| {
+            format!("{n} is past {} vertices", MAX_EDGES + 1)
+        })
     };
     if let Some(rest) = text.strip_prefix(['v', 'V']) {
         let (count, list) = rest.split_once('/').unwrap_or((rest, ""));

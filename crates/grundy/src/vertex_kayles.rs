@@ -501,16 +501,10 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
         text: text.to_owned(),
         reason,
     };
-    let number = |s: &str| -> Result<usize, GameError> {
-        let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= MAX_VERTICES)
-            .ok_or_else(|| {
-                invalid(format!(
-                    "graph positions have at most {MAX_VERTICES} vertices"
-                ))
-            })
+    let number = |s: &str| {
+        crate::family::bounded_number(s, MAX_VERTICES, invalid, |_| {
+            format!("graph positions have at most {MAX_VERTICES} vertices")
+        })
     };
     let (name, arg) = text.split_once(':').unwrap_or((text, ""));
     let name = name.to_ascii_lowercase();

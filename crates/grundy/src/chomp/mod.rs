@@ -397,12 +397,10 @@ pub fn parse_chomp(text: &str) -> Result<ChompBoard, GameError> {
         text: text.to_owned(),
         reason,
     };
-    let number = |s: &str| -> Result<usize, GameError> {
-        let n = crate::number::parse_u64(s).map_err(|e| invalid(format!("{e}")))?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= 255)
-            .ok_or_else(|| invalid(format!("{n} is past 255 squares a row")))
+    let number = |s: &str| {
+        crate::family::bounded_number(s, 255, invalid, |n| {
+            format!("{n} is past 255 squares a row")
+        })
     };
     let lengths: Vec<usize> = match text.split_once(['x', 'X']) {
         Some((r, c)) => {
