@@ -248,14 +248,12 @@ impl Tables {
         let new = Arc::new(table::DiagramTable::build(rows, cols).ok()?);
         built.retain(|t| {
             let (r, c) = t.shape();
-            !((r <= rows && c <= cols) || (c <= rows && r <= cols))
+            !new.holds_box(r, c)
         });
         built.push(Arc::clone(&new));
-        let size = |t: &Arc<table::DiagramTable>| {
-            let (r, c) = t.shape();
-            table::DiagramTable::diagrams(r, c).unwrap_or(u64::MAX)
-        };
-        while built.iter().map(size).sum::<u64>() > table::MAX_TABLE_DIAGRAMS {
+        while built.iter().map(|t| t.diagrams_held() as u64).sum::<u64>()
+            > table::MAX_TABLE_DIAGRAMS
+        {
             built.remove(0);
         }
         Some(new)

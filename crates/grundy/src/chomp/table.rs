@@ -53,35 +53,6 @@ enum Values {
     Words(Vec<u16>),
 }
 
-/// A value as the table stores it.
-trait Cell: Copy + Default {
-    fn get(self) -> usize;
-    fn put(value: usize) -> Self;
-}
-
-impl Cell for u8 {
-    #[inline]
-    fn get(self) -> usize {
-        usize::from(self)
-    }
-    #[inline]
-    fn put(value: usize) -> Self {
-        // A value is at most the options' count, which the caller bounded.
-        value as u8
-    }
-}
-
-impl Cell for u16 {
-    #[inline]
-    fn get(self) -> usize {
-        usize::from(self)
-    }
-    #[inline]
-    fn put(value: usize) -> Self {
-        value as u16
-    }
-}
-
 /// `C(n, k)`, or `None` past `u64`.
 fn binomial(n: u64, k: u64) -> Option<u64> {
     if k > n {
@@ -102,13 +73,6 @@ impl DiagramTable {
     #[must_use]
     pub fn diagrams(rows: usize, cols: usize) -> Option<u64> {
         binomial(rows as u64 + cols as u64, rows as u64)
-    }
-
-    /// Bytes the table of a box takes, or `None` past `u64`.
-    #[must_use]
-    pub fn bytes(rows: usize, cols: usize) -> Option<u64> {
-        let cell = if rows * cols <= 256 { 1 } else { 2 };
-        Self::diagrams(rows, cols)?.checked_mul(cell)
     }
 
     /// Values every diagram with at most `rows` rows (at most
@@ -152,8 +116,12 @@ impl DiagramTable {
         Ok(table)
     }
 
-    /// The pass over every diagram in increasing rank.
-    fn fill<T: Cell>(&self, count: usize) -> Result<Vec<T>, GameError> {
+    /// The pass over every diagram in increasing rank, each value in a
+    /// cell `T` (`u8` or `u16`) wide enough for every mex of the box.
+    fn fill<T>(&self, count: usize) -> Result<Vec<T>, GameError>
+    where
+        T: Copy + Default + Into<usize> + TryFrom<usize>,
+    {
         let (rows, stride) = (self.rows, self.cols + 1);
         let weight = |i: usize, l: usize| self.weight[i * stride + l];
         let mut values: Vec<T> = vec![T::default(); count];
@@ -180,11 +148,16 @@ impl DiagramTable {
                         break;
                     }
                     // An option ranks below its diagram (module docs).
-                    seen[values[rank - cut as usize].get()] = turn;
+                    seen[values[rank - cut as usize].into()] = turn;
                 }
             }
             let mex = seen.iter().position(|&t| t != turn).unwrap_or(seen.len());
-            values[rank] = T::put(mex);
+            // A mex is at most the options' count, below rows * cols,
+            // which the cell was chosen to hold.
+            values[rank] = T::try_from(mex).map_err(|_| GameError::Limit {
+                what: format!("the value {mex} in a table of {}x{}", self.rows, self.cols),
+                limit: "the table's cell".to_owned(),
+            })?;
         }
         Ok(values)
     }
@@ -195,11 +168,27 @@ impl DiagramTable {
         (self.rows, self.cols)
     }
 
+    /// How many diagrams the table holds (the empty one included).
+    #[must_use]
+    pub fn diagrams_held(&self) -> usize {
+        match &self.values {
+            Values::Bytes(v) => v.len(),
+            Values::Words(v) => v.len(),
+        }
+    }
+
+    /// Whether a box of `rows` x `cols` lies inside this one, either way
+    /// up.
+    #[must_use]
+    pub fn holds_box(&self, rows: usize, cols: usize) -> bool {
+        (rows <= self.rows && cols <= self.cols) || (cols <= self.rows && rows <= self.cols)
+    }
+
     /// Whether `board` or its transpose lies inside the box.
     #[must_use]
     pub fn holds(&self, board: &ChompBoard) -> bool {
         let (rows, cols) = extent(board);
-        (rows <= self.rows && cols <= self.cols) || (cols <= self.rows && rows <= self.cols)
+        self.holds_box(rows, cols)
     }
 
     /// The value of `board`, when it or its transpose lies inside the box.
@@ -207,21 +196,32 @@ impl DiagramTable {
     pub fn value(&self, board: &ChompBoard) -> Option<Nimber> {
         let (rows, cols) = extent(board);
         let rank = if rows <= self.rows && cols <= self.cols {
-            self.rank(board.lengths().into_iter())
+            self.rank(board)
         } else if cols <= self.rows && rows <= self.cols {
-            self.rank(board.transpose()?.lengths().into_iter())
+            self.rank(&board.transpose()?)
         } else {
             return None;
         };
         let rank = usize::try_from(rank).ok()?;
-        let value = match &self.values {
-            Values::Bytes(v) => v.get(rank)?.get(),
-            Values::Words(v) => v.get(rank)?.get(),
+        let value: usize = match &self.values {
+            Values::Bytes(v) => (*v.get(rank)?).into(),
+            Values::Words(v) => (*v.get(rank)?).into(),
         };
         Some(Nimber::new(value as u64))
     }
 
-    fn rank(&self, lengths: impl Iterator<Item = usize>) -> u64 {
+    /// The rank of a diagram inside the box (the caller checked it is).
+    fn rank(&self, board: &ChompBoard) -> u64 {
+        self.rank_of(
+            board
+                .rows
+                .iter()
+                .take_while(|&&l| l > 0)
+                .map(|&l| usize::from(l)),
+        )
+    }
+
+    fn rank_of(&self, lengths: impl Iterator<Item = usize>) -> u64 {
         lengths
             .enumerate()
             .map(|(i, l)| self.weight[i * (self.cols + 1) + l])
@@ -232,8 +232,8 @@ impl DiagramTable {
 /// The rows and columns a diagram spans.
 #[must_use]
 pub fn extent(board: &ChompBoard) -> (usize, usize) {
-    let lengths = board.lengths();
-    (lengths.len(), lengths.first().copied().unwrap_or(0))
+    let rows = board.rows.iter().take_while(|&&l| l > 0).count();
+    (rows, usize::from(board.rows[0]))
 }
 
 #[cfg(test)]
@@ -249,7 +249,7 @@ mod tests {
             for b in 0..=a {
                 for c in 0..=b {
                     for d in 0..=c {
-                        let rank = table.rank([a, b, c, d].into_iter()) as usize;
+                        let rank = table.rank_of([a, b, c, d].into_iter()) as usize;
                         assert!(!seen[rank], "{a},{b},{c},{d} shares rank {rank}");
                         seen[rank] = true;
                     }

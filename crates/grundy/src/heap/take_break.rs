@@ -445,13 +445,13 @@ fn scatter_words(dst: &mut ValueBits, src: &[u64], word_shift: usize) {
 const PARALLEL_WORDS: usize = 1 << 14;
 
 /// `dst` ∪= `shift ^ set` over the `(shift, set)` pairs in `translates`
-/// (emptied): the sets translated by the same shift are ORed first, then
+/// (sorted in place by shift): the sets translated by the same shift are ORed first, then
 /// permuted once, in `scratch`; past [`PARALLEL_WORDS`] the groups are
 /// split in two halves done on two cores and ORed. The result has no
 /// trailing zero words.
 fn union_of_translates(
     dst: &mut ValueBits,
-    translates: &mut Vec<(u64, &ValueBits)>,
+    translates: &mut [(u64, &ValueBits)],
     scratch: &mut ValueBits,
 ) {
     translates.sort_unstable_by_key(|&(shift, _)| shift);
@@ -477,7 +477,6 @@ fn union_of_translates(
             *to |= word;
         }
     }
-    translates.clear();
     let end = dst.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
     dst.truncate(end);
 }
