@@ -175,10 +175,10 @@ fn period_over_board_families_is_observed() {
 /// the report says how many it replaced and that it kept to the bound.
 #[test]
 fn a_small_table_replaces_entries_and_keeps_the_value() {
-    let small = json_of(&["eval", "cram", "4x7", "--tt-size", "1", "--format", "json"]);
-    let large = json_of(&["eval", "cram", "4x7", "--format", "json"]);
-    assert_eq!(small["value"], 3);
-    assert_eq!(large["value"], 3);
+    let small = json_of(&["eval", "cram", "5x6", "--tt-size", "1", "--format", "json"]);
+    let large = json_of(&["eval", "cram", "5x6", "--format", "json"]);
+    assert_eq!(small["value"], 2);
+    assert_eq!(large["value"], 2);
     assert_eq!(small["winning_moves"], large["winning_moves"]);
     let search = &small["search"];
     assert!(search["replaced"].as_u64().unwrap() > 0, "{search}");
@@ -383,7 +383,7 @@ fn outcome_only_agrees_with_the_full_evaluation() {
 }
 
 /// A search killed (SIGKILL) while it keeps its solved parts in a file
-/// resumes from them: the value is that of Cram 6x5 + 4x8 (2 + 0, as igs
+/// resumes from them: the value is that of Cram 5x7 + 4x8 (1 + 0, as igs
 /// computes them), the parts read are those the killed run flushed, and a
 /// last line cut short is dropped. A cache of another game is refused.
 /// (Chomp, the test's first game, is now valued by its table: no search.)
@@ -393,7 +393,7 @@ fn a_killed_search_resumes_from_its_cache() {
     let cache = dir.path().join("sum.cache");
     let binary = assert_cmd::cargo::cargo_bin("grundy");
     let mut child = std::process::Command::new(&binary)
-        .args(["eval", "cram", "6x5", "4x8", "--format", "json", "--cache"])
+        .args(["eval", "cram", "5x7", "4x8", "--format", "json", "--cache"])
         .arg(&cache)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -424,7 +424,7 @@ fn a_killed_search_resumes_from_its_cache() {
         json_of(&[
             "eval",
             "cram",
-            "6x5",
+            "5x7",
             "4x8",
             "--format",
             "json",
@@ -433,7 +433,7 @@ fn a_killed_search_resumes_from_its_cache() {
         ])
     };
     let resumed = with_cache();
-    assert_eq!(resumed["value"], 2);
+    assert_eq!(resumed["value"], 1);
     assert_eq!(resumed["search"]["cache_loaded"], complete, "{resumed}");
     // The file is whole again and holds the parts the resumed run found.
     let again = std::fs::read_to_string(&cache).unwrap();
@@ -442,7 +442,7 @@ fn a_killed_search_resumes_from_its_cache() {
         "{again}"
     );
     let third = with_cache();
-    assert_eq!(third["value"], 2);
+    assert_eq!(third["value"], 1);
     assert!(
         third["search"]["positions"].as_u64() < resumed["search"]["positions"].as_u64(),
         "{third} {resumed}"
@@ -460,7 +460,7 @@ fn a_killed_search_resumes_from_its_cache() {
         let v = json_of(&[
             "eval",
             "cram",
-            "4x6",
+            "5x5",
             "--format",
             "json",
             "--cache",

@@ -133,6 +133,14 @@ pub trait Ruleset {
         None
     }
 
+    /// Whether the ruleset knows, without search, that the value of
+    /// `position` is not 0 (a strategy argument that finds a winning move
+    /// but not the value: Cram's central domino on a symmetric board).
+    /// The searches then never ask whether it is 0. Engines trust it.
+    fn known_not_zero(&self, _position: &Self::Position) -> bool {
+        false
+    }
+
     /// Writes into `out` the options of `position` that *may* have value
     /// `target` (every option, by default; the caller checks each one).
     /// Rulesets with a closed form override it so that positions with

@@ -128,6 +128,9 @@ fn distinct_open<P: Hash + Eq>(
     };
     open.sort_by_cached_key(key);
     open.dedup_by(|a, b| a.0 == b.0 && options.get(a.1) == options.get(b.1));
+    // Among options of equal size, the ruleset's order (it may list the
+    // likelier moves first).
+    open.sort_unstable();
     (known + open.len()) as u64
 }
 
@@ -680,6 +683,9 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             }
         }
         let count = distinct_open(options, open, known);
+        if self.rules.known_not_zero(position) {
+            taken |= 1;
+        }
         'values: for r in 0..=count {
             if taken >> r & 1 == 1 {
                 continue;
@@ -730,6 +736,16 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         let facts = self.lookup(position);
         if facts.nimber != UNKNOWN {
             return Ok(Some(facts.nimber));
+        }
+        // A value known not to be 0 is in the set when it is in the set
+        // without 0.
+        let requested = if self.rules.known_not_zero(position) {
+            requested & !1
+        } else {
+            requested
+        };
+        if requested == 0 {
+            return Ok(None);
         }
         self.enter()?;
         let before = self.stats.positions;
@@ -894,6 +910,9 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         let facts = self.lookup(position);
         if facts.nimber != UNKNOWN {
             return Ok(facts.nimber == target);
+        }
+        if target == 0 && self.rules.known_not_zero(position) {
+            return Ok(false);
         }
         if self.method == SearchMethod::Pruned && target < 128 {
             return Ok(self.in_set(position, 1u128 << target)? == Some(target));

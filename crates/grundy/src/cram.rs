@@ -21,6 +21,7 @@
 
 use crate::error::GameError;
 use crate::family::SpecForm;
+use crate::nimber::Nimber;
 use crate::ruleset::{MoveSymmetry, Options, Ruleset};
 use crate::vertex_kayles::bits;
 
@@ -34,6 +35,35 @@ pub struct CramBoard {
     rows: u8,
     cols: u8,
     empty: u64,
+    /// What the half turn about the board's centre says of its outcome
+    /// (a function of the three fields above, kept to be read at once).
+    half_turn: HalfTurn,
+}
+
+/// The outcome a board's symmetry under the half turn about the centre of
+/// its bounding box proves (Gardner's mirror strategy, generalised).
+///
+/// On a board that the half turn maps onto itself, the second player
+/// answers each domino with its image, which is free (the board is
+/// symmetric) and does not overlap it, unless the domino meets its own
+/// image, and the answer keeps the board symmetric. A domino meets its
+/// image only when it covers the centre: when the centre is the middle
+/// square of an odd by odd box, or when it is the midpoint between the
+/// two middle squares of an odd side of an even by odd box (that one
+/// domino is its own image). Hence: a symmetric board is a P-position when
+/// no domino covers the centre (both sides even; the middle square
+/// filled; the two middle squares, each the other's image, filled); and
+/// an N-position when the centre is between two empty squares, since the
+/// domino on them leaves a symmetric board no domino of which covers the
+/// centre.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum HalfTurn {
+    /// Not symmetric, or symmetric about an empty middle square.
+    Unknown,
+    /// Value 0: the mirror strategy wins for the second player.
+    Zero,
+    /// Value other than 0: the central domino, then the mirror strategy.
+    NotZero,
 }
 
 impl CramBoard {
@@ -48,11 +78,38 @@ impl CramBoard {
                 ),
             });
         }
-        Ok(CramBoard {
+        Ok(CramBoard::classified(
+            rows,
+            cols,
+            empty & full_mask(rows * cols),
+        ))
+    }
+
+    /// The board with its [`HalfTurn`] worked out (`rows * cols <= 64`).
+    fn classified(rows: usize, cols: usize, empty: u64) -> CramBoard {
+        let mut board = CramBoard {
             rows: rows as u8,
             cols: cols as u8,
-            empty: empty & full_mask(rows * cols),
-        })
+            empty,
+            half_turn: HalfTurn::Unknown,
+        };
+        if empty != 0 && board.image(3).empty == empty {
+            board.half_turn = half_turn_outcome(rows, cols, empty);
+        }
+        board
+    }
+
+    /// Whether the board's symmetry proves its value is 0 ([`HalfTurn`]).
+    #[must_use]
+    pub fn is_p_by_symmetry(&self) -> bool {
+        self.half_turn == HalfTurn::Zero
+    }
+
+    /// Whether the board's symmetry proves its value is not 0
+    /// ([`HalfTurn`]).
+    #[must_use]
+    pub fn is_n_by_symmetry(&self) -> bool {
+        self.half_turn == HalfTurn::NotZero
     }
 
     /// The empty board of `rows` by `cols` squares.
@@ -93,24 +150,29 @@ impl CramBoard {
         (across, down)
     }
 
-    /// The squares of `set` next to a square of `set` (rows and columns).
-    fn spread(&self, set: u64, within: u64) -> u64 {
+    /// The squares of the board next to a square of `set` (rows and
+    /// columns), possibly in `set` too; may hold bits past the board.
+    fn neighbours(&self, set: u64) -> u64 {
         let cols = self.cols();
         let last = last_col_mask(self.rows(), cols);
         let first = first_col_mask(self.rows(), cols);
-        let mut out = set;
+        let mut out = 0;
         out |= (set & !last) << 1;
         out |= (set & !first) >> 1;
         if cols < 64 {
             out |= set << cols;
             out |= set >> cols;
         }
-        out & within
+        out
     }
 
-    /// The regions of the empty squares of `within` (squares joined by a
-    /// side).
-    fn regions(&self, within: u64) -> impl Iterator<Item = u64> + '_ {
+    /// The regions of the squares of `within`: squares joined by a side,
+    /// except the sides across from the squares of `cut` to their right
+    /// ([`CramBoard::twin_cuts`]).
+    fn regions(&self, within: u64, cut: u64) -> impl Iterator<Item = u64> + '_ {
+        let cols = self.cols();
+        let last = last_col_mask(self.rows(), cols) | cut;
+        let first = first_col_mask(self.rows(), cols) | cut << 1;
         let mut left = within;
         std::iter::from_fn(move || {
             if left == 0 {
@@ -118,7 +180,11 @@ impl CramBoard {
             }
             let mut part = left & left.wrapping_neg();
             loop {
-                let grown = self.spread(part, left);
+                let mut grown = part | (part & !last) << 1 | (part & !first) >> 1;
+                if cols < 64 {
+                    grown |= part << cols | part >> cols;
+                }
+                grown &= left;
                 if grown == part {
                     break;
                 }
@@ -129,36 +195,129 @@ impl CramBoard {
         })
     }
 
-    /// The board holding only the squares `set` of this one, cut to their
-    /// bounding box.
-    fn cut_to(&self, set: u64) -> CramBoard {
+    /// The sides across that the twins of `set` let the regions drop: a
+    /// bit at the left square of each. Two squares x and y with the same
+    /// two neighbours a and b (opposite corners of a 2x2 block, each with
+    /// no other neighbour) are twins: the domino x-a leaves what y-a
+    /// leaves with x and y swapped, which an automorphism of the squares'
+    /// graph does (Cram is played on that graph), and likewise x-b and
+    /// y-b; so the sides x-a and y-b can go. By induction on the squares
+    /// left the value does not change: a move elsewhere leaves x and y
+    /// twins, or, when it covers a or b, leaves x and y two pendants of
+    /// the other, where one pendant's side counts for nothing. Both sides
+    /// that go are across, so the block falls into two dominoes down, one
+    /// hanging from a and the other from b, and the board may fall apart
+    /// there. (Beling's igs splits Cram's regions at these blocks too.)
+    fn twin_cuts(&self, set: u64) -> u64 {
+        let cols = self.cols();
+        if cols >= 64 || self.rows() < 2 {
+            return 0;
+        }
+        let (last, first) = (
+            last_col_mask(self.rows(), cols),
+            first_col_mask(self.rows(), cols),
+        );
+        let right = set & (set >> 1) & !last;
+        let left = set & (set << 1) & !first;
+        let below = set & (set >> cols);
+        let above = set & (set << cols);
+        let only = |yes: u64, a: u64, b: u64| yes & !a & !b;
+        // Top-left and bottom-right corners; top-right and bottom-left.
+        let top_left = only(right & below, left, above);
+        let bottom_right = only(left & above, right, below);
+        let top_right = only(left & below, right, above);
+        let bottom_left = only(right & above, left, below);
+        // Each block by its top-left square.
+        let blocks =
+            (top_left & bottom_right >> (cols + 1)) | (top_right >> 1 & bottom_left >> cols);
+        blocks | blocks << cols
+    }
+
+    /// The squares `set` of this board cut to their bounding box: its
+    /// rows, its columns and the squares in it.
+    fn cut_to(&self, set: u64) -> (usize, usize, u64) {
         if set == 0 {
-            return CramBoard {
-                rows: 0,
-                cols: 0,
-                empty: 0,
-            };
+            return (0, 0, 0);
         }
         let cols = self.cols();
         let top = set.trailing_zeros() as usize / cols;
         let bottom = (63 - set.leading_zeros() as usize) / cols;
+        let rows = bottom - top + 1;
         let row_mask = full_mask(cols);
         let mut columns = 0u64;
-        for r in top..=bottom {
-            columns |= set >> (r * cols) & row_mask;
+        let mut rest = set >> (top * cols);
+        while rest != 0 {
+            columns |= rest & row_mask;
+            rest >>= cols;
+        }
+        if columns == row_mask {
+            // As wide as the board: the rows stay as they are.
+            return (rows, cols, set >> (top * cols));
         }
         let left = columns.trailing_zeros() as usize;
         let width = 64 - columns.leading_zeros() as usize - left;
         let width_mask = full_mask(width);
         let mut empty = 0u64;
-        for r in top..=bottom {
-            empty |= (set >> (r * cols + left) & width_mask) << ((r - top) * width);
+        for r in 0..rows {
+            empty |= (set >> ((r + top) * cols + left) & width_mask) << (r * width);
         }
-        CramBoard {
-            rows: (bottom - top + 1) as u8,
-            cols: width as u8,
-            empty,
+        (rows, width, empty)
+    }
+
+    /// The canonical form of the board of `rows` by `cols` squares with
+    /// these empty squares (filling its bounding box): the least of its
+    /// images (rows, then columns, then squares). An oblong box's images
+    /// of fewer rows are the four of it or of its transpose under the
+    /// flips; a square box has all eight.
+    fn canonical_of(rows: usize, cols: usize, empty: u64) -> CramBoard {
+        let squares = rows * cols;
+        if squares == 0 {
+            return CramBoard::classified(rows, cols, empty);
         }
+        // The half turn reverses the order of the squares.
+        let half_turn = |x: u64| x.reverse_bits() >> (64 - squares);
+        let flip_rows = |x: u64, rows: usize, cols: usize| {
+            let row_mask = full_mask(cols);
+            let mut out = 0u64;
+            for r in 0..rows {
+                out |= (x >> (r * cols) & row_mask) << ((rows - 1 - r) * cols);
+            }
+            out
+        };
+        let least_of_four = |x: u64, rows: usize, cols: usize| {
+            let flipped = flip_rows(x, rows, cols);
+            x.min(half_turn(x)).min(flipped).min(half_turn(flipped))
+        };
+        let symmetric = half_turn(empty) == empty;
+        let mut least = if rows <= cols {
+            Some(least_of_four(empty, rows, cols))
+        } else {
+            None
+        };
+        if rows >= cols {
+            let transposed = CramBoard {
+                rows: rows as u8,
+                cols: cols as u8,
+                empty,
+                half_turn: HalfTurn::Unknown,
+            }
+            .image(4)
+            .empty;
+            let other = least_of_four(transposed, cols, rows);
+            least = Some(least.map_or(other, |l| l.min(other)));
+        }
+        let (rows, cols) = (rows.min(cols), rows.max(cols));
+        let least = least.expect("one orientation has fewer rows");
+        let mut board = CramBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            empty: least,
+            half_turn: HalfTurn::Unknown,
+        };
+        if symmetric {
+            board.half_turn = half_turn_outcome(rows, cols, least);
+        }
+        board
     }
 
     /// The image of the board under symmetry `s` (0..8): bit 0 flips
@@ -185,6 +344,8 @@ impl CramBoard {
             rows: out_rows as u8,
             cols: out_cols as u8,
             empty,
+            // The half turn commutes with every symmetry of the box.
+            half_turn: self.half_turn,
         }
     }
 
@@ -192,8 +353,8 @@ impl CramBoard {
     /// its eight images: equal for boards one symmetry maps onto another.
     #[must_use]
     pub fn canonical(&self) -> CramBoard {
-        let cut = self.cut_to(self.empty);
-        (0..8).map(|s| cut.image(s)).min().expect("eight images")
+        let (rows, cols, empty) = self.cut_to(self.empty);
+        CramBoard::canonical_of(rows, cols, empty)
     }
 
     /// The dominoes that fit, each as the pair of squares it covers.
@@ -250,20 +411,48 @@ impl CramBoard {
             centres |= to_below;
             let to_above = (pendants & above) >> cols;
             gone |= (to_above & centres) << cols;
+            centres |= to_above;
         }
-        set & !gone
+        // A square neither a pendant nor a centre, whose every neighbour
+        // is a centre (a bridge between them), goes too: a domino on it
+        // and a centre leaves what the domino on that centre and its
+        // pendant leaves (the pendant dead), and after any other move it
+        // is still such a square, so by induction on the squares left the
+        // board with it and without it have the same options' values.
+        // (Beling's igs removes these "bridges" as well.) A square with
+        // no neighbour at all is dead and goes with them.
+        let others = set & !pendants & !centres;
+        let bridges = others & !self.neighbours(others);
+        set & !gone & !bridges
     }
 
     /// [`CramBoard::left_after`] as the next option of `out`.
     fn push_left_after(&self, a: usize, b: usize, out: &mut Options<CramBoard>) {
         let rest = self.without_extra_pendants(self.empty & !(1 << a) & !(1 << b));
-        for part in self.regions(rest) {
-            if part.count_ones() > 1 {
-                out.push_component(self.cut_to(part).canonical());
-            }
-        }
+        self.push_regions(rest, out);
         out.pending_mut().sort_unstable();
         out.end_option();
+    }
+
+    /// Pushes the regions of `set` (reduced), each canonical, into the
+    /// option being built; a region split off at twins
+    /// ([`CramBoard::twin_cuts`]) is reduced again, and split again.
+    fn push_regions(&self, set: u64, out: &mut Options<CramBoard>) {
+        let cut = self.twin_cuts(set);
+        for part in self.regions(set, cut) {
+            if part.count_ones() < 2 {
+                continue;
+            }
+            if cut != 0 && part != set {
+                let reduced = self.without_extra_pendants(part);
+                if reduced != part {
+                    self.push_regions(reduced, out);
+                    continue;
+                }
+            }
+            let (rows, cols, empty) = self.cut_to(part);
+            out.push_component(CramBoard::canonical_of(rows, cols, empty));
+        }
     }
 
     /// A square's name: column letters and the row from 1 (`a1`, `c4`,
@@ -272,6 +461,24 @@ impl CramBoard {
     pub fn square_name(&self, square: usize) -> String {
         let cols = self.cols();
         format!("{}{}", column_name(square % cols), square / cols + 1)
+    }
+}
+
+/// The outcome the half turn proves of a board it maps onto itself
+/// ([`HalfTurn`]): by where the centre of the box falls.
+fn half_turn_outcome(rows: usize, cols: usize, empty: u64) -> HalfTurn {
+    let is_empty = |r: usize, c: usize| empty >> (r * cols + c) & 1 == 1;
+    match (rows % 2, cols % 2) {
+        (0, 0) => HalfTurn::Zero,
+        (1, 1) if is_empty(rows / 2, cols / 2) => HalfTurn::Unknown,
+        (1, 1) => HalfTurn::Zero,
+        (0, 1) if is_empty(rows / 2 - 1, cols / 2) && is_empty(rows / 2, cols / 2) => {
+            HalfTurn::NotZero
+        }
+        (1, 0) if is_empty(rows / 2, cols / 2 - 1) && is_empty(rows / 2, cols / 2) => {
+            HalfTurn::NotZero
+        }
+        _ => HalfTurn::Zero,
     }
 }
 
@@ -342,15 +549,36 @@ fn full_mask(n: usize) -> u64 {
     }
 }
 
+/// Per shape (`rows * 65 + cols`, at most 64 squares), the squares of its
+/// first column and of its last: the flood fill and the domino scans mask
+/// with them at every step, so they are computed once, at compile time.
+static COLUMN_MASKS: [[u64; 2]; 65 * 65] = column_masks();
+
+const fn column_masks() -> [[u64; 2]; 65 * 65] {
+    let mut out = [[0u64; 2]; 65 * 65];
+    let mut rows = 0;
+    while rows <= 64 {
+        let mut cols = 1;
+        while cols <= 64 && rows * cols <= 64 {
+            let mut r = 0;
+            while r < rows {
+                out[rows * 65 + cols][0] |= 1 << (r * cols);
+                out[rows * 65 + cols][1] |= 1 << (r * cols + cols - 1);
+                r += 1;
+            }
+            cols += 1;
+        }
+        rows += 1;
+    }
+    out
+}
+
 fn first_col_mask(rows: usize, cols: usize) -> u64 {
-    (0..rows).fold(0, |m, r| m | 1 << (r * cols))
+    COLUMN_MASKS[rows * 65 + cols][0]
 }
 
 fn last_col_mask(rows: usize, cols: usize) -> u64 {
-    if cols == 0 {
-        return 0;
-    }
-    (0..rows).fold(0, |m, r| m | 1 << (r * cols + cols - 1))
+    COLUMN_MASKS[rows * 65 + cols][1]
 }
 
 /// A family of rectangles numbered by N: `3xN` or `Nx3` (one side N),
@@ -450,7 +678,32 @@ impl Ruleset for Cram {
     type Position = CramBoard;
 
     fn options(&self, board: &CramBoard, out: &mut Options<CramBoard>) -> Result<(), GameError> {
-        for (a, b) in board.dominoes() {
+        // Dominoes near the centre first: they split the board, and the
+        // search tries options of equal size in this order.
+        // (Squared distance of the domino's centre from the board's,
+        // doubled; first square; across or down), on the stack: at most
+        // 63 dominoes across and 56 down fit in 64 squares.
+        let (rows, cols) = (board.rows() as i32, board.cols() as i32);
+        let mut dominoes = [(0i32, 0u8, false); 2 * MAX_SQUARES];
+        let mut count = 0;
+        let (across, down) = board.domino_starts(board.empty);
+        for (starts, is_down) in [(across, false), (down, true)] {
+            for a in bits(starts) {
+                let (ra, ca) = (a as i32 / cols, a as i32 % cols);
+                let (dr, dc) = if is_down {
+                    (2 * ra + 2 - rows, 2 * ca + 1 - cols)
+                } else {
+                    (2 * ra + 1 - rows, 2 * ca + 2 - cols)
+                };
+                dominoes[count] = (dr * dr + dc * dc, a as u8, is_down);
+                count += 1;
+            }
+        }
+        let dominoes = &mut dominoes[..count];
+        dominoes.sort_unstable();
+        for &(_, a, down) in dominoes.iter() {
+            let a = usize::from(a);
+            let b = if down { a + board.cols() } else { a + 1 };
             board.push_left_after(a, b, out);
         }
         Ok(())
@@ -460,8 +713,16 @@ impl Ruleset for Cram {
         true
     }
 
+    fn known_value(&self, board: &CramBoard) -> Option<Nimber> {
+        board.is_p_by_symmetry().then_some(Nimber::ZERO)
+    }
+
+    fn known_not_zero(&self, board: &CramBoard) -> bool {
+        board.is_n_by_symmetry()
+    }
+
     fn search_size(&self, board: &CramBoard) -> u64 {
-        u64::from(board.empty.count_ones())
+        u64::from(board.empty.count_ones()).pow(2)
     }
 
     fn parse_position(&self, text: &str) -> Result<CramBoard, GameError> {
@@ -509,10 +770,8 @@ impl Ruleset for Cram {
         let (a, b) = from
             .dominoes()
             .find(|&(a, b)| from.left_after(a, b) == to)?;
-        let placed = CramBoard {
-            empty: from.empty & !(1 << a) & !(1 << b),
-            ..*from
-        };
+        let placed =
+            CramBoard::classified(from.rows(), from.cols(), from.empty & !(1 << a) & !(1 << b));
         let least = fixing
             .iter()
             .map(|&s| placed.image(s).empty)

@@ -205,3 +205,111 @@ fn boards_read_and_print_back() {
     let big = game.parse_position("9x9").unwrap_err().to_string();
     assert!(big.contains("64 squares"), "{big}");
 }
+
+/// A board the half turn maps onto itself: the squares of `half` (rows
+/// `0..rows/2` and the first half of the middle row) and their images.
+fn symmetric_board(rows: usize, cols: usize, half: u64) -> u64 {
+    let squares = rows * cols;
+    let mut empty = 0u64;
+    for s in 0..squares.div_ceil(2) {
+        if half >> s & 1 == 1 {
+            empty |= 1 << s | 1 << (squares - 1 - s);
+        }
+    }
+    empty
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Boards the half turn maps onto themselves, against the plain
+    /// search: the P-positions and N-positions the mirror strategy proves
+    /// (`CramBoard::is_p_by_symmetry`, `is_n_by_symmetry`) are those, and
+    /// the search, which trusts them, agrees with the plain one.
+    #[test]
+    fn the_half_turn_proves_the_outcomes_it_claims(
+        rows in 1usize..6,
+        cols in 1usize..6,
+        half in any::<u64>(),
+    ) {
+        let empty = symmetric_board(rows, cols, half & half.rotate_left(11));
+        let want = plain(rows, cols, empty, &mut HashMap::new());
+        let board = CramBoard::new(rows, cols, empty).unwrap();
+        if board.is_p_by_symmetry() {
+            prop_assert_eq!(want, 0);
+        }
+        if board.is_n_by_symmetry() {
+            prop_assert_ne!(want, 0);
+        }
+        let game = Cram::new();
+        prop_assert_eq!(SplitSearch::new(&game).value(&board).unwrap().value(), want);
+        prop_assert_eq!(board.canonical().is_p_by_symmetry(), board.is_p_by_symmetry());
+        prop_assert_eq!(board.canonical().is_n_by_symmetry(), board.is_n_by_symmetry());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger boards with a quarter of their squares filled (up to 5x6)
+    /// against the plain search: the
+    /// regions' reductions (extra pendants, bridges) and the searches'
+    /// ordering on boards with room for them.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "the plain search is slow unoptimised")]
+    fn larger_boards_with_holes_agree_with_the_plain_search(
+        rows in 3usize..6,
+        cols in 4usize..7,
+        holes in any::<u64>(),
+    ) {
+        let empty = !(holes & holes.rotate_left(5)) & ((1u64 << (rows * cols)) - 1);
+        let want = plain(rows, cols, empty, &mut HashMap::new());
+        let game = Cram::new();
+        let board = parse_board(&board_text(rows, cols, empty)).unwrap();
+        prop_assert_eq!(SplitSearch::new(&game).value(&board).unwrap().value(), want);
+    }
+}
+
+/// The half turn decides every kind of box: both sides even (P), the
+/// middle square filled (P), the two middle squares empty (N: the
+/// central domino wins) or filled (P, they are each other's images); and
+/// a symmetric board with its middle square empty is left to the search.
+#[test]
+fn the_half_turn_classifies_each_kind_of_centre() {
+    let game = Cram::new();
+    let class = |text: &str| {
+        let board = game.parse_position(text).unwrap();
+        (board.is_p_by_symmetry(), board.is_n_by_symmetry())
+    };
+    assert_eq!(class("4x6"), (true, false));
+    assert_eq!(class(".../.#./..."), (true, false));
+    assert_eq!(class("4x7"), (false, true));
+    assert_eq!(class("7x4"), (false, true));
+    assert_eq!(class("..#../...../#...."), (false, false)); // not symmetric
+    assert_eq!(class(".../.#./.#./..."), (true, false)); // middle pair filled
+    assert_eq!(class("..#../.#.#./..#.."), (false, false)); // middle square empty
+    assert_eq!(class("5x5"), (false, false));
+    assert_eq!(class("..#/.../#.."), (false, false));
+    // The plain search agrees on small boards of each kind; and
+    // ..#/.../#.. is symmetric with its middle square empty and an
+    // N-position (value 1), so the half turn must not call such boards P.
+    for (text, p, n) in [
+        ("4x4", true, false),
+        ("2x5", false, true),
+        ("3x4", false, true),
+        (".../.#./...", true, false),
+        (".../.#./.#./...", true, false),
+        ("..#/.../#..", false, false),
+    ] {
+        let board = game.parse_position(text).unwrap();
+        assert_eq!(class(text), (p, n), "{text}");
+        let value = plain(
+            board.rows(),
+            board.cols(),
+            board.empty_squares(),
+            &mut HashMap::new(),
+        );
+        assert_eq!(value == 0, p, "{text}: {value}");
+        assert_eq!(value != 0, n || text == "..#/.../#..", "{text}: {value}");
+    }
+}
