@@ -138,8 +138,11 @@ fn distinct_open<P: Hash + Eq>(
 enum Folded {
     /// Every part's value is known: their XOR.
     Known(u64),
-    /// The largest unknown part, and the XOR of the others' values.
-    Largest(usize, u64),
+    /// The largest unknown part, the XOR of the others' values, and what
+    /// the table knew of the largest when nothing was searched since it
+    /// was looked up (`None` when other parts were searched meanwhile,
+    /// which may have valued it).
+    Largest(usize, u64, Option<Facts>),
 }
 
 /// How the search finds values.
@@ -737,6 +740,17 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         if facts.nimber != UNKNOWN {
             return Ok(Some(facts.nimber));
         }
+        self.in_set_unknown(position, facts, requested)
+    }
+
+    /// [`SplitSearch::in_set`] of a position whose value neither the
+    /// ruleset nor the table knows (`facts`: what the table does know).
+    fn in_set_unknown(
+        &mut self,
+        position: &R::Position,
+        facts: Facts,
+        requested: u128,
+    ) -> Result<Option<u64>, GameError> {
         // A value known not to be 0 is in the set when it is in the set
         // without 0.
         let requested = if self.rules.known_not_zero(position) {
@@ -837,9 +851,14 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
     ) -> Result<Option<u64>, GameError> {
         Ok(match self.fold(parts)? {
             Folded::Known(total) => Some(total),
-            Folded::Largest(largest, others) => self
-                .in_set(&parts[largest], xor_translate(requested, others))?
-                .map(|v| v ^ others),
+            Folded::Largest(largest, others, fresh) => {
+                let requested = xor_translate(requested, others);
+                match fresh {
+                    Some(facts) => self.in_set_unknown(&parts[largest], facts, requested)?,
+                    None => self.in_set(&parts[largest], requested)?,
+                }
+                .map(|v| v ^ others)
+            }
         })
     }
 
@@ -850,7 +869,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
     /// search).
     fn fold(&mut self, parts: &[R::Position]) -> Result<Folded, GameError> {
         let mut total = 0u64;
-        let mut largest: Option<(u64, usize)> = None;
+        let mut largest: Option<(u64, usize, Facts)> = None;
         let mut unknown = 0;
         let mut i = 0;
         while i < parts.len() {
@@ -858,21 +877,24 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                 i += 2;
                 continue;
             }
-            match self.known(&parts[i]) {
-                Some(v) => total ^= v,
-                None => {
-                    unknown += 1;
-                    let size = self.rules.search_size(&parts[i]);
-                    if largest.is_none_or(|(s, _)| size > s) {
-                        largest = Some((size, i));
-                    }
+            let facts = self.known_facts(&parts[i]);
+            if facts.nimber == UNKNOWN {
+                unknown += 1;
+                let size = self.rules.search_size(&parts[i]);
+                if largest.is_none_or(|(s, _, _)| size > s) {
+                    largest = Some((size, i, facts));
                 }
+            } else {
+                total ^= facts.nimber;
             }
             i += 1;
         }
-        let Some((_, largest)) = largest else {
+        let Some((_, largest, facts)) = largest else {
             return Ok(Folded::Known(total));
         };
+        if unknown == 1 {
+            return Ok(Folded::Largest(largest, total, Some(facts)));
+        }
         if unknown > 1 {
             // Every part but the largest, known or not, folded afresh.
             total = 0;
@@ -888,17 +910,20 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                 i += 1;
             }
         }
-        Ok(Folded::Largest(largest, total))
+        Ok(Folded::Largest(largest, total, None))
     }
 
     /// A part's value when the ruleset or the table knows it.
     fn known(&mut self, position: &R::Position) -> Option<u64> {
+        let v = self.known_facts(position).nimber;
+        (v != UNKNOWN).then_some(v)
+    }
+
+    /// What the ruleset or the table knows of a part's value.
+    fn known_facts(&mut self, position: &R::Position) -> Facts {
         match self.rules.known_value(position) {
-            Some(v) => Some(v.value()),
-            None => {
-                let v = self.lookup(position).nimber;
-                (v != UNKNOWN).then_some(v)
-            }
+            Some(v) => Facts::exact(v.value()),
+            None => self.lookup(position),
         }
     }
 
@@ -1064,7 +1089,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
     fn option_has_value(&mut self, parts: &[R::Position], asked: u64) -> Result<bool, GameError> {
         match self.fold(parts)? {
             Folded::Known(total) => Ok(total == asked),
-            Folded::Largest(largest, others) => self.has_value(&parts[largest], asked ^ others),
+            Folded::Largest(largest, others, _) => self.has_value(&parts[largest], asked ^ others),
         }
     }
 

@@ -30,7 +30,7 @@ pub const MAX_SQUARES: usize = 64;
 
 /// A board: its shape and the set of its empty squares (bit `r * cols +
 /// c` for row r, column c, both from 0).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CramBoard {
     rows: u8,
     cols: u8,
@@ -38,6 +38,15 @@ pub struct CramBoard {
     /// What the half turn about the board's centre says of its outcome
     /// (a function of the three fields above, kept to be read at once).
     half_turn: HalfTurn,
+}
+
+/// Two words, not four: the search hashes a board at every lookup, and
+/// the half turn's verdict follows from the rest.
+impl std::hash::Hash for CramBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.empty);
+        state.write_u16(u16::from(self.rows) << 8 | u16::from(self.cols));
+    }
 }
 
 /// The outcome a board's symmetry under the half turn about the centre of
