@@ -176,6 +176,10 @@ pub struct CliInputs<'a> {
 impl grundy::evaluator::Inputs for CliInputs<'_> {
     type Error = anyhow::Error;
 
+    fn check_search_cost(&mut self, what: &str, seconds: f64) -> anyhow::Result<()> {
+        crate::cost::check_search_cost(what, seconds)
+    }
+
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
         // Memory first: a count that cannot fit is refused before the
         // cost probe computes anything.

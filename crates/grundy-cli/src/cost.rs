@@ -59,3 +59,18 @@ pub fn check_table_cost(dim: usize, max: usize) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Announces or refuses a search estimated to take `seconds` (Cram's
+/// boards): past [`LONG_SECONDS`] unless `--allow-long`.
+pub fn check_search_cost(what: &str, seconds: f64) -> anyhow::Result<()> {
+    if seconds > LONG_SECONDS && !ALLOW_LONG.load(Ordering::Relaxed) {
+        anyhow::bail!(
+            "{what} would take about {}, estimated from the search's measured growth; pass --allow-long to run it anyway",
+            duration_words(seconds)
+        );
+    }
+    if seconds > grundy::cost::ANNOUNCE_SECONDS {
+        eprintln!("grundy: {what} will take about {}", duration_words(seconds));
+    }
+    Ok(())
+}

@@ -487,3 +487,31 @@ fn a_killed_search_resumes_from_its_cache() {
             "line 2: the value is not a number",
         ));
 }
+
+/// A Cram board clearly beyond the search's reach is refused up front
+/// with the estimate (7x7: hours); a board the half turn decides is
+/// answered at once however large (8x8: P, 6x8: P); a board of a few
+/// seconds is announced, not refused.
+#[test]
+fn boards_beyond_reach_are_refused_up_front() {
+    let started = std::time::Instant::now();
+    grundy()
+        .args(["eval", "cram", "7x7"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("would take about"))
+        .stderr(predicates::str::contains("--allow-long"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    for board in ["8x8", "6x8"] {
+        let report = json_of(&["eval", "cram", board, "--format", "json"]);
+        assert_eq!(report["value"], 0, "{board}: {report}");
+        // Nothing searched: no search to report, or one of no positions.
+        let searched = report["search"]["positions"].as_u64().unwrap_or(0);
+        assert_eq!(searched, 0, "{board}: {report}");
+    }
+    grundy()
+        .args(["eval", "cram", "5x7"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("will take about"));
+}

@@ -228,6 +228,14 @@ pub trait Ruleset {
         None
     }
 
+    /// About how many seconds the search of `position` takes on one core,
+    /// when the ruleset can tell and it may be long (Cram's boards, from
+    /// the measured growth): requests refuse up front what is clearly
+    /// beyond reach. `None`: unknown, or quick.
+    fn search_seconds(&self, _position: &Self::Position) -> Option<f64> {
+        None
+    }
+
     /// Whether positions are best valued by the search for games that
     /// fall apart ([`crate::split_search::SplitSearch`]: outcome searches
     /// with a nim heap, a bounded table) rather than by the plain mex over

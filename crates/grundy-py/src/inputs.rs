@@ -89,6 +89,16 @@ impl PyInputs {
 impl Inputs for PyInputs {
     type Error = Failure;
 
+    fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), Failure> {
+        if seconds > grundy::cost::LONG_SECONDS && !self.allow_long {
+            return Err(Failure(LimitError::new_err(format!(
+                "{what} would take about {}, estimated from the search's measured growth; {HOW_TO_ALLOW}",
+                grundy::cost::duration_words(seconds)
+            ))));
+        }
+        Ok(())
+    }
+
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Failure> {
         check_cost(game, count, self.allow_long)?;
         Ok(values_until_signal(

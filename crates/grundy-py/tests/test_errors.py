@@ -31,6 +31,17 @@ def test_limits_say_which_limit():
     assert issubclass(grundy.LimitError, ValueError)
 
 
+def test_board_searches_beyond_reach_are_refused_up_front():
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(grundy.LimitError, match="allow_long=True"):
+        grundy.Game("cram").eval("7x7")
+    assert time.monotonic() - started < 5
+    # The symmetric board is decided at once, however large.
+    assert grundy.Game("cram").eval("8x8")["value"] == 0
+
+
 def test_wrong_kind_of_game():
     with pytest.raises(TypeError, match="needs a heap game"):
         grundy.Game("cut:2").period()

@@ -133,6 +133,20 @@ async fn eval_lists_winning_moves() {
     assert_eq!(after["value"], 0, "{body} {after}");
 }
 
+/// A board clearly beyond the search's reach is refused up front with
+/// its estimate, not searched until the deadline.
+#[tokio::test]
+async fn a_board_beyond_reach_is_refused_with_its_estimate() {
+    let started = std::time::Instant::now();
+    let (status, body) = get("/api/eval?game=cram&position=7x7").await;
+    assert!(status.is_client_error(), "{status} {body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("estimated at"),
+        "{body}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
 #[tokio::test]
 async fn bad_input_is_400_with_the_parsers_message() {
     let (status, body) = get("/api/eval?game=0.7%23&position=3").await;

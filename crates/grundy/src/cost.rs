@@ -20,7 +20,7 @@ pub const LONG_SECONDS: f64 = 600.0;
 pub const ANNOUNCE_SECONDS: f64 = 2.0;
 
 /// Human-readable seconds: `40 s`, `12 min`, `3.1 hours`, `2.1 days`,
-/// `4.00e3 years`.
+/// `1.8 years`, `4.00e3 years`.
 #[must_use]
 pub fn duration_words(seconds: f64) -> String {
     if seconds < 120.0 {
@@ -31,6 +31,8 @@ pub fn duration_words(seconds: f64) -> String {
         format!("{:.1} hours", seconds / 3600.0)
     } else if seconds < 3.0e7 {
         format!("{:.1} days", seconds / 86_400.0)
+    } else if seconds < 3.15e9 {
+        format!("{:.1} years", seconds / 3.15e7)
     } else {
         format!("{:.2e} years", seconds / 3.15e7)
     }

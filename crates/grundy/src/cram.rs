@@ -730,6 +730,27 @@ impl Ruleset for Cram {
         board.is_n_by_symmetry()
     }
 
+    fn search_seconds(&self, board: &CramBoard) -> Option<f64> {
+        if board.is_p_by_symmetry() {
+            return None;
+        }
+        let squares = f64::from(board.empty.count_ones());
+        let narrow = board.rows().min(board.cols());
+        // (squares, seconds) measured for an empty board of that narrow
+        // side on one core of the 2-core machine of the benchmarks
+        // (3x17, 4x11, 5x8, 6x7), and the growth per square, in powers of
+        // ten, from the smaller boards of the same side (3x13, 4x9, 5x7).
+        let (at, seconds, per_square) = match narrow {
+            0..=2 => return None,
+            3 => (51.0, 42.0, 0.136),
+            4 => (44.0, 32.0, 0.2),
+            5 => (40.0, 5.7, 0.15),
+            _ => SIX_BY_SEVEN,
+        };
+        let estimate = seconds * 10f64.powf(per_square * (squares - at));
+        (estimate >= 1.0).then_some(estimate)
+    }
+
     fn search_size(&self, board: &CramBoard) -> u64 {
         u64::from(board.empty.count_ones()).pow(2)
     }
@@ -796,6 +817,11 @@ impl Ruleset for Cram {
         Some(parse_board(&self.family.as_ref()?.size(n)))
     }
 }
+
+/// The search of the empty 6x7 board (squares, seconds, growth per
+/// square in powers of ten), the anchor of [`Cram::search_seconds`] for
+/// boards whose narrow side is 6 or more.
+const SIX_BY_SEVEN: (f64, f64, f64) = (42.0, 1200.0, 0.2);
 
 /// Prints a board: `MxN` when every square is empty, else its rows.
 #[must_use]

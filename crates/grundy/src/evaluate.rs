@@ -384,6 +384,14 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// the first that is not a position.
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError>;
 
+    /// About how many seconds the search of the sum written `texts` takes,
+    /// when its ruleset can tell ([`Ruleset::search_seconds`]); `None`
+    /// otherwise (and for texts that are not positions: they are refused
+    /// by the reading).
+    fn search_seconds(&self, _texts: &[String]) -> Option<f64> {
+        None
+    }
+
     /// [`eval_report`] of the sum written `texts`, searched (for games
     /// solved by search) as `search` says.
     fn evaluate(
@@ -663,6 +671,14 @@ impl<'p, P: Eq + std::hash::Hash> ListedComponents<'p, P> {
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
         parse_positions(self, texts).map(drop)
+    }
+
+    fn search_seconds(&self, texts: &[String]) -> Option<f64> {
+        let positions = parse_positions(self, texts).ok()?;
+        positions
+            .iter()
+            .filter_map(|p| Ruleset::search_seconds(self, p))
+            .reduce(|a, b| a + b)
     }
 
     fn evaluate(

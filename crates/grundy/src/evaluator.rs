@@ -64,6 +64,27 @@ pub trait Inputs {
         Ok(countable(given.unwrap_or(default))?)
     }
 
+    /// Announces or refuses a search estimated to take `seconds`
+    /// ([`crate::Ruleset::search_seconds`]); `what` names it. By default
+    /// a search beyond [`crate::cost::LONG_SECONDS`] is refused; the
+    /// command line runs it anyway with `--allow-long`.
+    fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), Self::Error> {
+        if seconds > crate::cost::LONG_SECONDS {
+            return Err(GameError::Limit {
+                what: format!(
+                    "{what} (estimated at {})",
+                    crate::cost::duration_words(seconds)
+                ),
+                limit: format!(
+                    "{} per request",
+                    crate::cost::duration_words(crate::cost::LONG_SECONDS)
+                ),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// Searches up to `max` values for a proved period (by default
     /// [`HeapGame::find_period`] from [`FIRST_ROUND`] values, with no
     /// progress shown).

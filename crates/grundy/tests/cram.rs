@@ -19,15 +19,30 @@ fn value(text: &str) -> u64 {
 /// The Cram table of Beling's igs README (github.com/beling/impartial-games,
 /// "The results obtained so far"; the smaller boards first computed by
 /// Lemoine and Viennot's Glop and by Schneider, 2009). Larger boards of
-/// the table (5x7 to 7x9) are in the benchmark, not here.
+/// the table (5x8 to 7x9) are in the benchmark, not here.
 #[test]
 fn boards_match_the_published_table() {
-    let published = [("4x4", 0), ("4x5", 2), ("4x6", 0), ("4x7", 3), ("5x5", 0)];
+    let published = [
+        ("4x4", 0),
+        ("4x5", 2),
+        ("4x6", 0),
+        ("4x7", 3),
+        ("4x8", 0),
+        ("4x9", 1),
+        ("4x10", 0),
+        ("5x5", 0),
+        ("5x6", 2),
+        ("5x7", 1),
+        ("6x6", 0),
+    ];
     for (board, want) in published {
         assert_eq!(value(board), want, "cram {board}");
-        // The transposed board is the same game.
+        // The transposed board is the same game (the small ones, to keep
+        // the test short).
         let (r, c) = board.split_once('x').unwrap();
-        assert_eq!(value(&format!("{c}x{r}")), want, "cram {c}x{r}");
+        if r.parse::<u32>().unwrap() * c.parse::<u32>().unwrap() <= 30 {
+            assert_eq!(value(&format!("{c}x{r}")), want, "cram {c}x{r}");
+        }
     }
 }
 

@@ -212,6 +212,15 @@ fn eval_normal<I: Inputs>(
     if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
         return Ok(Evaluation::Loopy(report?));
     }
+    // The estimate is of the value's search; every winning move takes
+    // about three times as long (cram 5x7: 1.0 s and 3.1 s). The outcome
+    // alone is not estimated (on symmetric boards it is at once).
+    if let Some(seconds) = evaluator.search_seconds(texts).filter(|_| !outcome_only) {
+        inputs.check_search_cost(
+            &format!("the search of {spec} {}", texts.join(" ")),
+            3.0 * seconds,
+        )?;
+    }
     let search = crate::evaluate::SearchSettings {
         table_bytes: table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES),
         cache: cache.map(std::path::Path::to_path_buf),
