@@ -102,7 +102,7 @@ impl CramBoard {
             empty,
             half_turn: HalfTurn::Unknown,
         };
-        if empty != 0 && board.image(3).empty == empty {
+        if empty != 0 && half_turn(empty, rows * cols) == empty {
             board.half_turn = half_turn_outcome(rows, cols, empty);
         }
         board
@@ -222,14 +222,7 @@ impl CramBoard {
         if cols >= 64 || self.rows() < 2 {
             return 0;
         }
-        let (last, first) = (
-            last_col_mask(self.rows(), cols),
-            first_col_mask(self.rows(), cols),
-        );
-        let right = set & (set >> 1) & !last;
-        let left = set & (set << 1) & !first;
-        let below = set & (set >> cols);
-        let above = set & (set << cols);
+        let (right, left, below, above) = self.sides(set);
         let only = |yes: u64, a: u64, b: u64| yes & !a & !b;
         // Top-left and bottom-right corners; top-right and bottom-left.
         let top_left = only(right & below, left, above);
@@ -283,8 +276,7 @@ impl CramBoard {
         if squares == 0 {
             return CramBoard::classified(rows, cols, empty);
         }
-        // The half turn reverses the order of the squares.
-        let half_turn = |x: u64| x.reverse_bits() >> (64 - squares);
+        let half_turn = |x: u64| half_turn(x, squares);
         let flip_rows = |x: u64, rows: usize, cols: usize| {
             let row_mask = full_mask(cols);
             let mut out = 0u64;
@@ -383,6 +375,20 @@ impl CramBoard {
         out.get(0).to_vec()
     }
 
+    /// The squares of `set` with a neighbour in `set` to their right,
+    /// left, below and above.
+    fn sides(&self, set: u64) -> (u64, u64, u64, u64) {
+        let cols = self.cols();
+        let right = set & (set >> 1) & !last_col_mask(self.rows(), cols);
+        let left = set & (set << 1) & !first_col_mask(self.rows(), cols);
+        let (below, above) = if cols >= 64 {
+            (0, 0)
+        } else {
+            (set & (set >> cols), set & (set << cols))
+        };
+        (right, left, below, above)
+    }
+
     /// `set` without the extra pendants of each square: a square with
     /// one empty neighbour (a pendant) can only be covered with that
     /// neighbour, and any domino on the neighbour leaves every pendant of
@@ -392,18 +398,7 @@ impl CramBoard {
     /// "stars" the same way.)
     fn without_extra_pendants(&self, set: u64) -> u64 {
         let cols = self.cols();
-        let (last, first) = (
-            last_col_mask(self.rows(), cols),
-            first_col_mask(self.rows(), cols),
-        );
-        // Squares with an empty neighbour right, left, below, above.
-        let right = set & (set >> 1) & !last;
-        let left = set & (set << 1) & !first;
-        let (below, above) = if cols >= 64 {
-            (0, 0)
-        } else {
-            (set & (set >> cols), set & (set << cols))
-        };
+        let (right, left, below, above) = self.sides(set);
         let any = right | left | below | above;
         let two = (right & (left | below | above)) | (left & (below | above)) | (below & above);
         let pendants = any & !two;
@@ -471,6 +466,12 @@ impl CramBoard {
         let cols = self.cols();
         format!("{}{}", column_name(square % cols), square / cols + 1)
     }
+}
+
+/// The image of the squares `x` of a board of `squares` squares under the
+/// half turn: it reverses their order (`squares >= 1`).
+fn half_turn(x: u64, squares: usize) -> u64 {
+    x.reverse_bits() >> (64 - squares)
 }
 
 /// The outcome the half turn proves of a board it maps onto itself
