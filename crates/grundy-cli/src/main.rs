@@ -17,6 +17,7 @@ mod plot;
 mod printer;
 mod progress;
 mod seq;
+mod solve_cmd;
 
 use std::io;
 use std::path::PathBuf;
@@ -336,6 +337,53 @@ enum Command {
         #[arg(long, default_value_t = 4)]
         concurrent: usize,
     },
+    /// Every vertex of a game graph solved on timely-dataflow (one worker
+    /// by default; threads with -w, processes and machines with -n, -p,
+    /// -h as timely defines them), written as a sharded, checksummed
+    /// database that `grundy db` reads.
+    #[command(disable_help_flag = true)]
+    Solve {
+        /// The graph: a graph file, a family's graph (`windup:7:2,3`) or a
+        /// binary edge list (a file that starts with GRUNDYEL; the format
+        /// is in the README).
+        graph: PathBuf,
+        /// The database's directory (created; an earlier database there
+        /// is replaced).
+        #[arg(short = 'o', long)]
+        out: PathBuf,
+        /// Worker threads in each process.
+        #[arg(short = 'w', long = "workers", default_value_t = 1)]
+        workers: usize,
+        /// Processes in all (each started with the same arguments and its
+        /// own -p).
+        #[arg(short = 'n', long = "processes", default_value_t = 1)]
+        processes: usize,
+        /// This process's index, from 0.
+        #[arg(short = 'p', long = "process", default_value_t = 0)]
+        process: usize,
+        /// A file of the processes' addresses, `host:port` one per line
+        /// in process order (default: localhost:2101, 2102, ...).
+        #[arg(short = 'h', long = "hostfile")]
+        hostfile: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Print help.
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+    },
+    /// Answers from a database that `grundy solve` wrote: each vertex's
+    /// value, outcome and remoteness (every shard's checksum checked).
+    Db {
+        /// The database's directory.
+        dir: PathBuf,
+        /// Vertices by name (or number, for a binary edge list); none: the
+        /// totals only.
+        vertices: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Value and outcome of every vertex of a game graph file.
     Graph {
         /// The file: one vertex per line, `name: succ1 succ2 ...` (or a
@@ -456,6 +504,29 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             misere,
             format,
         } => graph_cmd::run(&file, acyclic, convention(misere), format),
+        Command::Solve {
+            graph,
+            out,
+            workers,
+            processes,
+            process,
+            hostfile,
+            format,
+            help: _,
+        } => solve_cmd::solve(
+            &graph,
+            &out,
+            workers,
+            processes,
+            process,
+            hostfile.as_deref(),
+            format,
+        ),
+        Command::Db {
+            dir,
+            vertices,
+            format,
+        } => solve_cmd::lookup(&dir, &vertices, format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
         Command::Play {

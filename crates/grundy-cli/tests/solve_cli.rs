@@ -1,0 +1,289 @@
+//! `grundy solve` and `grundy db` as a user runs them: one process, two
+//! processes on loopback (each started by the test, as on a cluster), a
+//! process killed mid-solve and the solve started again; every answer
+//! compared with `grundy graph` (the single-process solver).
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{grundy, stdout_of};
+use serde_json::Value;
+
+/// A random graph (a fixed seed) with, in its last seven vertices, a
+/// two-cycle (two draws), a vertex with a move into it and a move to a
+/// terminal vertex (∞(0), N) and a vertex of value 2.
+fn write_graph(path: &Path, n: u32) {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(bound)) as u32
+    };
+    let random = n - 7;
+    let mut text = String::new();
+    for v in 0..random {
+        let degree = [0, 1, 1, 1, 2, 2, 3][next(7) as usize];
+        let followers: Vec<String> = (0..degree).map(|_| format!(" v{}", next(random))).collect();
+        text.push_str(&format!("v{v}:{}\n", followers.concat()));
+    }
+    let (a, b, t, c) = (random, random + 1, random + 2, random + 3);
+    let (x, y, w) = (random + 4, random + 5, random + 6);
+    text.push_str(&format!("v{a}: v{b}\nv{b}: v{a}\nv{t}:\nv{c}: v{a} v{t}\n"));
+    text.push_str(&format!("v{x}: v{t}\nv{y}: v{x}\nv{w}: v{x} v{y} v{t}\n"));
+    std::fs::write(path, text).unwrap();
+}
+
+/// (value symbol, outcome, remoteness) of every vertex, by `grundy graph`.
+fn single_process(graph: &Path) -> Vec<(String, String, Option<u64>)> {
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "graph",
+        graph.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    report["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            let value = match v["value"].as_u64() {
+                Some(m) => m.to_string(),
+                None => {
+                    let k: Vec<String> = v["escapes"]
+                        .as_array()
+                        .map(|k| k.iter().map(|x| x.to_string()).collect())
+                        .unwrap_or_default();
+                    if k.is_empty() {
+                        "∞".to_owned()
+                    } else {
+                        format!("∞({})", k.join(","))
+                    }
+                }
+            };
+            (
+                value,
+                v["outcome"].as_str().unwrap().to_owned(),
+                v["remoteness"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+/// The same, read from the database.
+fn from_database(dir: &Path, n: u32) -> Vec<(String, String, Option<u64>)> {
+    let mut args = vec![
+        "db".to_owned(),
+        dir.to_str().unwrap().to_owned(),
+        "--format".to_owned(),
+        "json".to_owned(),
+    ];
+    args.extend((0..n).map(|v| format!("v{v}")));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+    report["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["value"].as_str().unwrap().to_owned(),
+                v["outcome"].as_str().unwrap().to_owned(),
+                v["remoteness"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+/// Two free loopback ports in a host file.
+fn hostfile(dir: &Path) -> std::path::PathBuf {
+    let ports: Vec<u16> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect::<Vec<_>>()
+        .iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect();
+    let path = dir.join("hosts");
+    std::fs::write(
+        &path,
+        format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1]),
+    )
+    .unwrap();
+    path
+}
+
+fn process(graph: &Path, out: &Path, hosts: &Path, index: usize) -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    command.args([
+        "solve",
+        graph.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-w",
+        "2",
+        "-n",
+        "2",
+        "-p",
+        &index.to_string(),
+        "-h",
+        hosts.to_str().unwrap(),
+    ]);
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+#[test]
+fn one_process_agrees_with_the_single_process_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    write_graph(&graph, 300);
+    let expected = single_process(&graph);
+    // Draws, infinite values and several finite values are all exercised.
+    assert!(expected.iter().any(|v| v.1 == "D"), "{expected:?}");
+    assert!(expected.iter().any(|v| v.0.starts_with("∞(")));
+    assert!(expected.iter().any(|v| v.0 == "2"));
+    for workers in ["1", "3"] {
+        let out = dir.path().join(format!("db{workers}"));
+        let text = stdout_of(&[
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-w",
+            workers,
+        ]);
+        assert!(text.contains("solved 300 vertices"), "{text}");
+        assert_eq!(from_database(&out, 300), expected, "{workers} workers");
+    }
+}
+
+#[test]
+fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    write_graph(&graph, 300);
+    let expected = single_process(&graph);
+    let out = dir.path().join("db");
+
+    // Both processes, as on two hosts: the same arguments but -p.
+    let hosts = hostfile(dir.path());
+    let second = process(&graph, &out, &hosts, 1).spawn().unwrap();
+    let first = process(&graph, &out, &hosts, 0).output().unwrap();
+    let second = second.wait_with_output().unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(text.contains("on 4 workers"), "{text}");
+    assert_eq!(from_database(&out, 300), expected);
+
+    // A long solve (a path of 20000 vertices takes a round per step),
+    // the second process killed in the middle: the first stops with an
+    // error saying so, and leaves no manifest.
+    let path = dir.path().join("path.txt");
+    let mut text = String::new();
+    for v in 0..20_000u32 {
+        if v + 1 < 20_000 {
+            text.push_str(&format!("v{v}: v{}\n", v + 1));
+        } else {
+            text.push_str(&format!("v{v}:\n"));
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    let killed_out = dir.path().join("killed");
+    let hosts = hostfile(dir.path());
+    let mut second = process(&path, &killed_out, &hosts, 1).spawn().unwrap();
+    let first = process(&path, &killed_out, &hosts, 0).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    second.kill().unwrap();
+    let _ = second.wait();
+    let started = Instant::now();
+    let first = first.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "the survivor must stop, not wait"
+    );
+    assert_eq!(
+        first.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&first.stdout)
+    );
+    let error = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        error.contains("a process of the cluster stopped"),
+        "{error}"
+    );
+    assert!(!killed_out.join("MANIFEST").exists());
+    let refused = grundy()
+        .args(["db", killed_out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("did not finish"));
+
+    // Started again (on the small graph, into the same directory): a
+    // complete database with the same answers.
+    let hosts = hostfile(dir.path());
+    let second = process(&graph, &killed_out, &hosts, 1).spawn().unwrap();
+    let first = process(&graph, &killed_out, &hosts, 0).output().unwrap();
+    assert!(second.wait_with_output().unwrap().status.success());
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert_eq!(from_database(&killed_out, 300), expected);
+}
+
+#[test]
+fn bad_requests_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    write_graph(&graph, 10);
+    let out = dir.path().join("db");
+    let cases: [(&[&str], &str); 3] = [
+        (&["-n", "2", "-p", "2"], "indices are 0..2"),
+        (&["-w", "0"], "at least one worker"),
+        (
+            &["-n", "3", "-h", "/nonexistent/hosts"],
+            "/nonexistent/hosts",
+        ),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec![
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let result = grundy().args(&args).output().unwrap();
+        assert_eq!(result.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&result.stderr);
+        assert!(error.contains(expected), "{args:?}: {error}");
+    }
+    stdout_of(&[
+        "solve",
+        graph.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let missing = grundy()
+        .args(["db", out.to_str().unwrap(), "nowhere"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no vertex 'nowhere'"));
+}

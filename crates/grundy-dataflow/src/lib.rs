@@ -1,0 +1,783 @@
+//! Whole game graphs solved on timely-dataflow, by one worker or by many
+//! across processes: every vertex's generalised Sprague–Grundy value
+//! (Smith's γ, finite or ∞(K)), its outcome and its remoteness, the same
+//! answers as the single-process [`grundy::loopy::LoopySolution`], written
+//! as a sharded, checksummed database ([`db`]).
+//!
+//! **Why timely.** The communication (threads, processes, machines; the
+//! `-w`, `-n`, `-p`, `-h` conventions) and the knowledge of when a round
+//! is over everywhere (progress tracking) are timely's; this crate only
+//! says what each vertex sends.
+//!
+//! **Sharding.** Vertex v lives on worker `v mod W` of the W workers of
+//! all processes (vertex numbers are dense, so this spreads them evenly).
+//! A worker keeps, for its own vertices only, the out-degree and the list
+//! of predecessors (the reversed edges): memory per worker is about 1/W of
+//! the graph's, the input aside (a text graph is held whole by each
+//! process; a binary edge list is streamed).
+//!
+//! **Rounds.** The work is level-synchronous: in round t every worker
+//! sends its messages (each to the owner of the vertex it is about) at
+//! timestamp t, and reads what it received once the probe says no worker
+//! can send anything more at t. With the messages goes each worker's count
+//! of them, broadcast, so every worker knows at once whether anything
+//! moved anywhere and all take the same decision to go on or stop.
+//!
+//! **Values** (Smith's labelling by levels, as in [`grundy::loopy`]): in
+//! level m the candidates are the unlabelled vertices with followers of
+//! each value below m; a candidate is labelled m once every one of its
+//! followers not yet labelled is *answered* (has a follower labelled m).
+//! A label m goes to the predecessors (they have a follower of value m:
+//! answered, and past m for the next level), and an answered vertex tells
+//! its predecessors, whose counts of followers to answer go down. A level
+//! ends with a round in which nobody sent anything; the labelling ends
+//! with a level without candidates. Any order of these steps gives the
+//! same labels (γ is unique), so the rounds need not follow the
+//! single-process order.
+//!
+//! **Remoteness**: retrograde, one round per remoteness: the vertices of
+//! remoteness r tell their predecessors; a predecessor with a P-follower
+//! is N at r + 1, one whose followers are all N is P at r + 1.
+
+#![forbid(unsafe_code)]
+
+pub mod db;
+pub mod edges;
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+
+use thiserror::Error;
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::operators::vec::Broadcast;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+
+pub use edges::GraphSource;
+
+/// A vertex's finite value is this when the value is infinite.
+pub const INFINITE: u32 = u32::MAX;
+
+/// The remoteness of a drawn vertex.
+pub const DRAWN: u32 = u32::MAX;
+
+/// What can go wrong in a solve.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file is not what it says (damaged, cut, another format).
+    #[error("{path}: {reason}")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, first thing found.
+        reason: String,
+    },
+    /// The graph could not be read (its own error, with line numbers).
+    #[error("{0}")]
+    Graph(String),
+    /// A worker stopped: a process of the cluster died or a connection
+    /// broke (the others stop too; no manifest is written).
+    #[error("a process of the cluster stopped or a connection broke ({0}); this process stopped too and wrote no database")]
+    Stopped(String),
+    /// A request past what the solve supports.
+    #[error("{0}")]
+    Limit(String),
+    /// The workers could not start or one of them failed (a process
+    /// gone, a connection refused).
+    #[error("the dataflow failed: {0}")]
+    Dataflow(String),
+}
+
+impl GraphSource {
+    /// The graph named on a command line: a binary edge list (a file that
+    /// starts with `GRUNDYEL`), else a graph file of the text format or a
+    /// family's graph (`windup:N:S`).
+    pub fn open(path: &Path) -> Result<GraphSource, SolveError> {
+        let mut magic = [0u8; 8];
+        let is_list = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+            .is_ok()
+            && &magic == edges::EDGE_LIST_MAGIC;
+        if is_list {
+            return Ok(GraphSource::EdgeList(path.to_owned()));
+        }
+        grundy::spec::read_graph_or_spec(path)
+            .map(GraphSource::Graph)
+            .map_err(|e| SolveError::Graph(e.to_string()))
+    }
+}
+
+impl SolveError {
+    fn io(path: &Path, source: std::io::Error) -> SolveError {
+        SolveError::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// How the workers are laid out: timely's own options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// Worker threads in each process (`-w`).
+    pub threads: usize,
+    /// Processes in all (`-n`).
+    pub processes: usize,
+    /// This process's index, from 0 (`-p`).
+    pub process: usize,
+    /// Each process's `host:port`, in process order (`-h FILE`, one per
+    /// line); loopback ports from 2101 when absent.
+    pub addresses: Vec<String>,
+}
+
+impl Default for Cluster {
+    fn default() -> Self {
+        Cluster {
+            threads: 1,
+            processes: 1,
+            process: 0,
+            addresses: Vec::new(),
+        }
+    }
+}
+
+impl Cluster {
+    /// The layout with the addresses read from a host file (one
+    /// `host:port` per line, the first `processes` lines used).
+    pub fn with_hostfile(
+        threads: usize,
+        processes: usize,
+        process: usize,
+        hostfile: Option<&Path>,
+    ) -> Result<Cluster, SolveError> {
+        if threads == 0 || processes == 0 {
+            return Err(SolveError::Limit(
+                "at least one worker thread (-w) and one process (-n)".to_owned(),
+            ));
+        }
+        if process >= processes {
+            return Err(SolveError::Limit(format!(
+                "process index -p {process} with -n {processes} processes: indices are 0..{processes}"
+            )));
+        }
+        let addresses = match hostfile {
+            None => (0..processes)
+                .map(|i| format!("localhost:{}", 2101 + i))
+                .collect(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| SolveError::io(path, e))?;
+                let lines: Vec<String> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .take(processes)
+                    .map(str::to_owned)
+                    .collect();
+                if lines.len() < processes {
+                    return Err(SolveError::Format {
+                        path: path.to_owned(),
+                        reason: format!(
+                            "{} addresses for -n {processes} processes (one host:port per line)",
+                            lines.len()
+                        ),
+                    });
+                }
+                lines
+            }
+        };
+        Ok(Cluster {
+            threads,
+            processes,
+            process,
+            addresses,
+        })
+    }
+
+    fn config(&self) -> timely::Config {
+        let communication = if self.processes > 1 {
+            timely::CommunicationConfig::Cluster {
+                threads: self.threads,
+                process: self.process,
+                addresses: self.addresses.clone(),
+                report: false,
+                zerocopy: false,
+            }
+        } else if self.threads > 1 {
+            timely::CommunicationConfig::Process(self.threads)
+        } else {
+            timely::CommunicationConfig::Thread
+        };
+        timely::Config {
+            communication,
+            worker: timely::WorkerConfig::default(),
+        }
+    }
+}
+
+/// What a solve found, over all vertices (every process gets the same).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SolveSummary {
+    /// Vertices solved.
+    pub vertices: u64,
+    /// Edges (moves) read.
+    pub edges: u64,
+    /// Vertices with each outcome: P, N, draw.
+    pub p_positions: u64,
+    /// N-positions.
+    pub n_positions: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// The largest finite value.
+    pub largest_value: u32,
+    /// Rounds of message exchange the solve took.
+    pub rounds: u64,
+    /// Messages sent between vertices in all.
+    pub messages: u64,
+    /// Workers in all processes.
+    pub workers: usize,
+    /// Seconds the solve took (loading, rounds and writing).
+    pub seconds: f64,
+}
+
+/// One vertex's answer, as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct VertexAnswer {
+    /// The vertex.
+    pub vertex: u32,
+    /// Its finite value, or [`INFINITE`].
+    pub label: u32,
+    /// K, the sorted finite values among the followers, when the value is
+    /// infinite (empty otherwise).
+    pub escapes: Vec<u32>,
+    /// Its remoteness, or [`DRAWN`].
+    pub remoteness: u32,
+}
+
+impl VertexAnswer {
+    /// The vertex's value in the library's terms.
+    #[must_use]
+    pub fn value(&self) -> grundy::loopy::LoopyValue {
+        match self.label {
+            INFINITE => grundy::loopy::LoopyValue::Infinite(
+                self.escapes.iter().map(|&k| u64::from(k)).collect(),
+            ),
+            m => grundy::loopy::LoopyValue::Finite(u64::from(m)),
+        }
+    }
+}
+
+/// The message kinds, each about the vertex it is sent to.
+mod kind {
+    /// A follower was labelled with the value.
+    pub const LABELLED: u8 = 0;
+    /// A follower is answered in the level (value).
+    pub const ANSWERED: u8 = 1;
+    /// A follower is a P-position of the remoteness (value).
+    pub const P_FOLLOWER: u8 = 2;
+    /// A follower is an N-position of the remoteness (value).
+    pub const N_FOLLOWER: u8 = 3;
+    /// A follower's label (for K).
+    pub const LABEL: u8 = 4;
+}
+
+/// A message: (kind, vertex it is about, value).
+type Message = (u8, u32, u32);
+
+/// The worker a vertex lives on.
+fn owner(v: u32, workers: usize) -> usize {
+    v as usize % workers
+}
+
+/// One worker's rounds: sends at timestamp t, reads once t is complete.
+struct Rounds<'w> {
+    worker: &'w mut timely::worker::Worker,
+    messages: InputHandle<u64, CapacityContainerBuilder<Vec<Message>>>,
+    counts: InputHandle<u64, CapacityContainerBuilder<Vec<(u32, u64)>>>,
+    received: Rc<RefCell<Vec<Message>>>,
+    reported: Rc<RefCell<Vec<(u32, u64)>>>,
+    probe: ProbeHandle<u64>,
+    round: u64,
+    sent: u64,
+}
+
+impl<'w> Rounds<'w> {
+    fn new(worker: &'w mut timely::worker::Worker) -> Self {
+        let workers = worker.peers();
+        let mut messages = InputHandle::new();
+        let mut counts = InputHandle::new();
+        let probe = ProbeHandle::new();
+        let received = Rc::new(RefCell::new(Vec::new()));
+        let reported = Rc::new(RefCell::new(Vec::new()));
+        let (into_received, into_reported) = (received.clone(), reported.clone());
+        worker.dataflow(|scope| {
+            scope
+                .input_from(&mut messages)
+                .container::<Vec<Message>>()
+                .exchange(move |m: &Message| owner(m.1, workers) as u64)
+                .inspect(move |m| into_received.borrow_mut().push(*m))
+                .probe_with(&probe);
+            scope
+                .input_from(&mut counts)
+                .container::<Vec<(u32, u64)>>()
+                .broadcast()
+                .inspect(move |c| into_reported.borrow_mut().push(*c))
+                .probe_with(&probe);
+        });
+        Rounds {
+            worker,
+            messages,
+            counts,
+            received,
+            reported,
+            probe,
+            round: 0,
+            sent: 0,
+        }
+    }
+
+    /// Sends `out` and this worker's `report`, and returns what this
+    /// worker received and every worker's report (by worker index), once
+    /// the round is over everywhere.
+    ///
+    /// A worker can be one round ahead of another (it may send round
+    /// t + 1 as soon as it saw round t complete), never two: so each
+    /// message carries the parity of its round in its kind's top bit (and
+    /// each report in its worker's), and what belongs to the next round
+    /// waits in the buffer.
+    fn exchange(&mut self, out: &mut Vec<Message>, report: u64) -> (Vec<Message>, Vec<u64>) {
+        let parity = (self.round & 1) as u8;
+        self.sent += out.len() as u64;
+        for (what, v, value) in out.drain(..) {
+            self.messages.send((what | parity << 7, v, value));
+        }
+        self.counts
+            .send((self.worker.index() as u32 | u32::from(parity) << 31, report));
+        self.round += 1;
+        self.messages.advance_to(self.round);
+        self.counts.advance_to(self.round);
+        let (messages, probe) = (&self.messages, &self.probe);
+        self.worker.step_while(|| probe.less_than(messages.time()));
+        let mut buffer = self.received.borrow_mut();
+        let mut received = Vec::with_capacity(buffer.len());
+        buffer.retain(|&(what, v, value)| {
+            if what >> 7 == parity {
+                received.push((what & 0x7f, v, value));
+                false
+            } else {
+                true
+            }
+        });
+        let mut reports = vec![0u64; self.worker.peers()];
+        self.reported.borrow_mut().retain(|&(w, r)| {
+            if (w >> 31) as u8 == parity {
+                reports[(w & 0x7fff_ffff) as usize] = r;
+                false
+            } else {
+                true
+            }
+        });
+        (received, reports)
+    }
+
+    /// Sends `out` and returns what this worker received and how many
+    /// messages all workers sent.
+    fn round(&mut self, out: &mut Vec<Message>) -> (Vec<Message>, u64) {
+        let sent = out.len() as u64;
+        let (received, reports) = self.exchange(out, sent);
+        (received, reports.iter().sum())
+    }
+}
+
+/// One worker's vertices: v = index + workers * local.
+struct Shard {
+    index: usize,
+    workers: usize,
+    /// Out-degree of each local vertex.
+    out_degree: Vec<u32>,
+    /// Predecessors of each local vertex, compressed.
+    pred_offsets: Vec<u64>,
+    predecessors: Vec<u32>,
+    edges: u64,
+}
+
+impl Shard {
+    fn load(
+        source: &GraphSource,
+        vertices: u32,
+        index: usize,
+        workers: usize,
+    ) -> Result<Shard, SolveError> {
+        let local_count = (vertices as usize).saturating_sub(index).div_ceil(workers);
+        let mut out_degree = vec![0u32; local_count];
+        let mut in_degree = vec![0u64; local_count + 1];
+        let mut edges = 0u64;
+        // Two passes (count, then fill), so the predecessors take one
+        // array sized to the data.
+        source.for_each_edge(|from, to| {
+            edges += 1;
+            if owner(from, workers) == index {
+                out_degree[from as usize / workers] += 1;
+            }
+            if owner(to, workers) == index {
+                in_degree[to as usize / workers + 1] += 1;
+            }
+        })?;
+        for i in 1..in_degree.len() {
+            in_degree[i] += in_degree[i - 1];
+        }
+        let pred_offsets = in_degree;
+        let mut fill = pred_offsets.clone();
+        let mut predecessors = vec![0u32; pred_offsets[local_count] as usize];
+        source.for_each_edge(|from, to| {
+            if owner(to, workers) == index {
+                let slot = &mut fill[to as usize / workers];
+                predecessors[*slot as usize] = from;
+                *slot += 1;
+            }
+        })?;
+        Ok(Shard {
+            index,
+            workers,
+            out_degree,
+            pred_offsets,
+            predecessors,
+            edges,
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.out_degree.len()
+    }
+
+    fn vertex(&self, local: usize) -> u32 {
+        (self.index + local * self.workers) as u32
+    }
+
+    fn local(&self, v: u32) -> usize {
+        v as usize / self.workers
+    }
+
+    fn preds(&self, local: usize) -> &[u32] {
+        &self.predecessors[self.pred_offsets[local] as usize..self.pred_offsets[local + 1] as usize]
+    }
+}
+
+/// Smith's labels of this worker's vertices (see the module docs).
+fn label(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
+    let n = shard.len();
+    let mut label = vec![INFINITE; n];
+    let mut next_needed = vec![0u32; n];
+    let mut unlabelled = shard.out_degree.clone();
+    let mut waiting = vec![0u32; n];
+    let mut answered = vec![0u32; n];
+    let mut ready: Vec<usize> = Vec::new();
+    let mut out: Vec<Message> = Vec::new();
+    for m in 0u32.. {
+        ready.clear();
+        let mut candidates = 0u64;
+        for i in 0..n {
+            if label[i] == INFINITE && next_needed[i] == m {
+                candidates += 1;
+                waiting[i] = unlabelled[i];
+                if waiting[i] == 0 {
+                    ready.push(i);
+                }
+            }
+        }
+        let (_, reports) = rounds.exchange(&mut out, candidates);
+        if reports.iter().sum::<u64>() == 0 {
+            break;
+        }
+        loop {
+            for &i in &ready {
+                if label[i] == INFINITE && next_needed[i] == m && answered[i] != m + 1 {
+                    label[i] = m;
+                    out.extend(shard.preds(i).iter().map(|&p| (kind::LABELLED, p, m)));
+                }
+            }
+            ready.clear();
+            let (received, sent) = rounds.round(&mut out);
+            if sent == 0 {
+                break;
+            }
+            for (what, v, value) in received {
+                let i = shard.local(v);
+                match what {
+                    kind::LABELLED => {
+                        unlabelled[i] -= 1;
+                        if label[i] != INFINITE {
+                            continue;
+                        }
+                        if next_needed[i] == value {
+                            next_needed[i] = value + 1;
+                        }
+                        if answered[i] != value + 1 {
+                            // A move to v is answered by v's move to a
+                            // vertex of value m, for each predecessor.
+                            answered[i] = value + 1;
+                            out.extend(shard.preds(i).iter().map(|&q| (kind::ANSWERED, q, value)));
+                        }
+                    }
+                    _ => {
+                        if label[i] == INFINITE
+                            && next_needed[i] == value
+                            && answered[i] != value + 1
+                        {
+                            waiting[i] -= 1;
+                            if waiting[i] == 0 {
+                                ready.push(i);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    label
+}
+
+/// Remoteness of this worker's vertices, retrograde by rounds.
+fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
+    let n = shard.len();
+    let mut remoteness = vec![DRAWN; n];
+    // 0: undecided, 1: P, 2: N.
+    let mut outcome = vec![0u8; n];
+    let mut undecided = shard.out_degree.clone();
+    let mut longest = vec![0u32; n];
+    let mut frontier: Vec<usize> = (0..n).filter(|&i| undecided[i] == 0).collect();
+    for &i in &frontier {
+        outcome[i] = 1;
+        remoteness[i] = 0;
+    }
+    let mut out = Vec::new();
+    loop {
+        for &i in &frontier {
+            let what = if outcome[i] == 1 {
+                kind::P_FOLLOWER
+            } else {
+                kind::N_FOLLOWER
+            };
+            out.extend(shard.preds(i).iter().map(|&p| (what, p, remoteness[i])));
+        }
+        frontier.clear();
+        let (received, sent) = rounds.round(&mut out);
+        if sent == 0 {
+            break;
+        }
+        for (what, v, r) in received {
+            let i = shard.local(v);
+            if outcome[i] != 0 {
+                continue;
+            }
+            if what == kind::P_FOLLOWER {
+                outcome[i] = 2;
+                remoteness[i] = r + 1;
+                frontier.push(i);
+            } else {
+                longest[i] = longest[i].max(r);
+                undecided[i] -= 1;
+                if undecided[i] == 0 {
+                    outcome[i] = 1;
+                    remoteness[i] = longest[i] + 1;
+                    frontier.push(i);
+                }
+            }
+        }
+    }
+    remoteness
+}
+
+/// K of this worker's infinite vertices: one round of labels sent back.
+fn escapes(shard: &Shard, labels: &[u32], rounds: &mut Rounds<'_>) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    for (i, &l) in labels.iter().enumerate() {
+        if l != INFINITE {
+            out.extend(shard.preds(i).iter().map(|&p| (kind::LABEL, p, l)));
+        }
+    }
+    let (received, _) = rounds.round(&mut out);
+    let mut escapes = vec![Vec::new(); labels.len()];
+    for (_, v, l) in received {
+        let i = shard.local(v);
+        if labels[i] == INFINITE {
+            escapes[i].push(l);
+        }
+    }
+    for k in &mut escapes {
+        k.sort_unstable();
+        k.dedup();
+    }
+    escapes
+}
+
+/// Solves every vertex of `source` on the workers of `cluster`, writes
+/// the database to `out` (each worker its shard; the manifest last, once
+/// every shard is complete) and returns the totals.
+pub fn solve(
+    source: GraphSource,
+    cluster: &Cluster,
+    out: &Path,
+) -> Result<SolveSummary, SolveError> {
+    let vertices = source.vertex_count()?;
+    std::fs::create_dir_all(out).map_err(|e| SolveError::io(out, e))?;
+    db::clear(out)?;
+    let source = Arc::new(source);
+    let out = out.to_owned();
+    let summary: Slot = Arc::new(Mutex::new(None));
+    // A process of the cluster that dies, or a connection that breaks,
+    // makes timely's threads panic; that is this solve's error, never a
+    // partial database (the manifest is written only at the end).
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_workers(cluster, source, vertices, out, summary)
+    }));
+    match run {
+        Ok(result) => result,
+        Err(payload) => Err(SolveError::Stopped(panic_text(payload.as_ref()))),
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+        .unwrap_or_else(|| "no message".to_owned())
+}
+
+type Slot = Arc<Mutex<Option<Result<SolveSummary, SolveError>>>>;
+
+fn run_workers(
+    cluster: &Cluster,
+    source: Arc<GraphSource>,
+    vertices: u32,
+    out: PathBuf,
+    summary: Slot,
+) -> Result<SolveSummary, SolveError> {
+    let result_slot = summary.clone();
+    let guards = timely::execute(cluster.config(), move |worker| {
+        let result = solve_worker(worker, &source, vertices, &out);
+        let mut slot = result_slot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match (&*slot, &result) {
+            (Some(Err(_)), _) => {}
+            _ => *slot = Some(result),
+        }
+    })
+    .map_err(SolveError::Dataflow)?;
+    for outcome in guards.join() {
+        outcome.map_err(SolveError::Dataflow)?;
+    }
+    let result = summary
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    result.unwrap_or_else(|| Err(SolveError::Dataflow("no worker ran".to_owned())))
+}
+
+fn solve_worker(
+    worker: &mut timely::worker::Worker,
+    source: &GraphSource,
+    vertices: u32,
+    out: &Path,
+) -> Result<SolveSummary, SolveError> {
+    let started = std::time::Instant::now();
+    let (index, workers) = (worker.index(), worker.peers());
+    let loaded = Shard::load(source, vertices, index, workers);
+    let mut rounds = Rounds::new(worker);
+    // Every worker learns whether every worker loaded its shard before
+    // any round of the solve: one that failed stops them all.
+    let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(loaded.is_err()));
+    let shard = match loaded {
+        Err(e) => return Err(e),
+        Ok(_) if failed.iter().any(|&f| f != 0) => {
+            return Err(SolveError::Dataflow(
+                "another worker could not read the graph".to_owned(),
+            ));
+        }
+        Ok(shard) => shard,
+    };
+    let labels = label(&shard, &mut rounds);
+    let remoteness = remoteness(&shard, &mut rounds);
+    let mut escapes = escapes(&shard, &labels, &mut rounds);
+    let answers = (0..shard.len()).map(|i| VertexAnswer {
+        vertex: shard.vertex(i),
+        label: labels[i],
+        escapes: std::mem::take(&mut escapes[i]),
+        remoteness: remoteness[i],
+    });
+    let written = db::write_shard(out, index, workers, vertices, answers);
+    // Totals, each worker's in its own round (the reports are per worker).
+    let mut totals = [0u64; 6];
+    for (i, &l) in labels.iter().enumerate() {
+        match (l, remoteness[i]) {
+            (0, _) => totals[0] += 1,
+            (INFINITE, DRAWN) => totals[2] += 1,
+            _ => totals[1] += 1,
+        }
+        if l != INFINITE {
+            totals[3] = totals[3].max(u64::from(l));
+        }
+    }
+    let sent = rounds.sent;
+    let sum = |rounds: &mut Rounds<'_>, value: u64, max: bool| -> u64 {
+        let (_, reports) = rounds.exchange(&mut Vec::new(), value);
+        if max {
+            reports.into_iter().max().unwrap_or(0)
+        } else {
+            reports.into_iter().sum()
+        }
+    };
+    let p_positions = sum(&mut rounds, totals[0], false);
+    let n_positions = sum(&mut rounds, totals[1], false);
+    let draws = sum(&mut rounds, totals[2], false);
+    let largest_value = sum(&mut rounds, totals[3], true);
+    let messages = sum(&mut rounds, sent, false);
+    // The shard's checksum, or u64::MAX when it could not be written:
+    // worker 0 writes the manifest only when every shard is complete.
+    let checksum = match &written {
+        Ok(crc) => u64::from(*crc),
+        Err(_) => u64::MAX,
+    };
+    let (_, checksums) = rounds.exchange(&mut Vec::new(), checksum);
+    written?;
+    if checksums.contains(&u64::MAX) {
+        return Err(SolveError::Dataflow(
+            "another worker could not write its shard".to_owned(),
+        ));
+    }
+    let summary = SolveSummary {
+        vertices: u64::from(vertices),
+        edges: shard.edges,
+        p_positions,
+        n_positions,
+        draws,
+        largest_value: u32::try_from(largest_value).unwrap_or(INFINITE),
+        rounds: rounds.round,
+        messages,
+        workers,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if index == 0 {
+        let crcs: Vec<u32> = checksums.iter().map(|&c| c as u32).collect();
+        let names: Option<Vec<String>> = match source {
+            GraphSource::Graph(graph) => {
+                Some((0..vertices).map(|v| graph.name(v).to_owned()).collect())
+            }
+            GraphSource::EdgeList(_) => None,
+        };
+        db::write_manifest(out, vertices, &crcs, names.as_deref(), &summary)?;
+    }
+    Ok(summary)
+}

@@ -1,0 +1,206 @@
+//! The dataflow solve against the single-process solver
+//! (`LoopySolution`): the same value (finite or ∞(K)), outcome and
+//! remoteness for every vertex of random graphs, acyclic and with
+//! cycles, with 1, 2 and 4 workers, read back from the database.
+
+use std::sync::Arc;
+
+use grundy::loopy::LoopySolution;
+use grundy::Graph;
+use grundy_dataflow::db::Database;
+use grundy_dataflow::edges::write_edge_list;
+use grundy_dataflow::{solve, Cluster, GraphSource, DRAWN};
+use proptest::prelude::*;
+
+fn graph_of(followers: &[Vec<u32>]) -> Arc<Graph> {
+    let names = (0..followers.len()).map(|v| format!("v{v}")).collect();
+    Arc::new(Graph::from_followers(names, followers).expect("valid graph"))
+}
+
+/// Random graphs of up to 40 vertices; with `acyclic`, moves go only to
+/// higher-numbered vertices.
+fn graphs(acyclic: bool) -> impl Strategy<Value = Vec<Vec<u32>>> {
+    (1usize..40).prop_flat_map(move |n| {
+        prop::collection::vec(prop::collection::vec(0..n as u32, 0..4), n).prop_map(move |mut f| {
+            if acyclic {
+                for (v, list) in f.iter_mut().enumerate() {
+                    list.retain(|&s| s as usize > v);
+                }
+            }
+            f
+        })
+    })
+}
+
+fn check(followers: &[Vec<u32>], threads: usize) -> Result<(), TestCaseError> {
+    let graph = graph_of(followers);
+    let expected = LoopySolution::solve(graph.digraph());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cluster = Cluster {
+        threads,
+        ..Cluster::default()
+    };
+    let summary = solve(GraphSource::Graph(graph.clone()), &cluster, dir.path()).expect("solve");
+    let db = Database::open(dir.path()).expect("database reads back");
+    prop_assert_eq!(db.len(), followers.len());
+    let (mut p, mut draws) = (0, 0);
+    for v in 0..followers.len() as u32 {
+        let answer = db.get(v).expect("every vertex");
+        let value = expected.value(graph.digraph(), v);
+        prop_assert_eq!(
+            &answer.value(),
+            &value,
+            "vertex {} with {} workers",
+            v,
+            threads
+        );
+        prop_assert_eq!(
+            answer.remoteness,
+            expected.remoteness()[v as usize],
+            "remoteness of {}",
+            v
+        );
+        prop_assert_eq!(db.name(v), format!("v{v}"));
+        match value.outcome() {
+            grundy::sum::Outcome::P => p += 1,
+            grundy::sum::Outcome::Draw => draws += 1,
+            _ => {}
+        }
+        // A drawn vertex has no remoteness and only a draw lacks it.
+        prop_assert_eq!(
+            answer.remoteness == DRAWN,
+            value.outcome() == grundy::sum::Outcome::Draw
+        );
+    }
+    prop_assert_eq!(summary.p_positions, p);
+    prop_assert_eq!(summary.draws, draws);
+    prop_assert_eq!(db.summary.p_positions, p);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn loopy_graphs_agree_with_the_single_process_solver(followers in graphs(false), threads in prop::sample::select(vec![1usize, 2, 4])) {
+        check(&followers, threads)?;
+    }
+
+    #[test]
+    fn acyclic_graphs_agree_with_the_single_process_solver(followers in graphs(true), threads in prop::sample::select(vec![1usize, 2, 4])) {
+        check(&followers, threads)?;
+    }
+}
+
+/// Every worker count gives byte-identical answers on one graph with
+/// values past 0 and 1, infinite values with K and draws.
+#[test]
+fn worker_counts_agree_on_one_graph() {
+    // 0 -> 1 -> 2 (a path: values 0, 1, 0), 3 <-> 4 (a two-cycle: draws),
+    // 5 -> {3, 2} (∞(0): N), 6 -> {0, 1, 2} (value 2).
+    let followers = vec![
+        vec![1],
+        vec![2],
+        vec![],
+        vec![4],
+        vec![3],
+        vec![3, 2],
+        vec![0, 1, 2],
+    ];
+    let graph = graph_of(&followers);
+    let mut seen = Vec::new();
+    for threads in [1, 2, 3, 4] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cluster = Cluster {
+            threads,
+            ..Cluster::default()
+        };
+        solve(GraphSource::Graph(graph.clone()), &cluster, dir.path()).expect("solve");
+        let db = Database::open(dir.path()).expect("reads back");
+        let symbols: Vec<String> = (0..7)
+            .map(|v| db.get(v).expect("vertex").value().symbol())
+            .collect();
+        seen.push(symbols);
+    }
+    let expected: Vec<String> = ["0", "1", "0", "∞", "∞", "∞(0)", "2"]
+        .map(str::to_owned)
+        .to_vec();
+    assert_eq!(seen[0], expected);
+    for other in &seen[1..] {
+        assert_eq!(other, &seen[0]);
+    }
+}
+
+/// The binary edge list gives what the same graph in memory gives, and a
+/// damaged list is refused with the reason.
+#[test]
+fn binary_edge_lists_solve_the_same_and_damage_is_refused() {
+    let followers = vec![vec![1, 2], vec![2, 0], vec![], vec![3], vec![0, 3]];
+    let graph = graph_of(&followers);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let list = dir.path().join("g.edges");
+    let edges = followers
+        .iter()
+        .enumerate()
+        .flat_map(|(v, l)| l.iter().map(move |&s| (v as u32, s)));
+    write_edge_list(&list, 5, edges).expect("written");
+    let out = dir.path().join("db");
+    solve(
+        GraphSource::EdgeList(list.clone()),
+        &Cluster {
+            threads: 2,
+            ..Cluster::default()
+        },
+        &out,
+    )
+    .expect("solve");
+    let db = Database::open(&out).expect("reads back");
+    let expected = LoopySolution::solve(graph.digraph());
+    for v in 0..5 {
+        assert_eq!(
+            db.get(v).expect("vertex").value(),
+            expected.value(graph.digraph(), v)
+        );
+        assert_eq!(db.name(v), v.to_string());
+    }
+    // One flipped bit in an edge: the checksum says so.
+    let mut bytes = std::fs::read(&list).expect("read");
+    bytes[26] ^= 1;
+    std::fs::write(&list, &bytes).expect("write");
+    let error = solve(GraphSource::EdgeList(list), &Cluster::default(), &out).expect_err("damaged");
+    let text = error.to_string();
+    assert!(
+        text.contains("checksum") || text.contains("vertices are"),
+        "{text}"
+    );
+}
+
+/// A damaged shard or a missing manifest is refused on read.
+#[test]
+fn damaged_databases_are_refused() {
+    let graph = graph_of(&[vec![1], vec![2], vec![]]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    solve(
+        GraphSource::Graph(graph),
+        &Cluster {
+            threads: 2,
+            ..Cluster::default()
+        },
+        dir.path(),
+    )
+    .expect("solve");
+    let shard = dir.path().join("shard-1-of-2.grdb");
+    let mut bytes = std::fs::read(&shard).expect("shard");
+    bytes[40] ^= 4;
+    std::fs::write(&shard, &bytes).expect("write");
+    let error = Database::open(dir.path()).expect_err("damaged").to_string();
+    assert!(
+        error.contains("checksum") && error.contains("damaged"),
+        "{error}"
+    );
+    std::fs::remove_file(dir.path().join("MANIFEST")).expect("remove");
+    let error = Database::open(dir.path())
+        .expect_err("unfinished")
+        .to_string();
+    assert!(error.contains("no MANIFEST"), "{error}");
+}
