@@ -598,8 +598,15 @@ fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
     remoteness
 }
 
-/// K of this worker's infinite vertices: one round of labels sent back.
-fn escapes(shard: &Shard, labels: &[u32], rounds: &mut Rounds<'_>) -> Vec<Vec<u32>> {
+/// K of this worker's infinite vertices, as sorted (local vertex, value)
+/// pairs: one round of labels sent back, skipped when no vertex anywhere
+/// is infinite (an acyclic graph).
+fn escapes(shard: &Shard, labels: &[u32], rounds: &mut Rounds<'_>) -> Vec<(u32, u32)> {
+    let infinite = labels.iter().filter(|&&l| l == INFINITE).count() as u64;
+    let (_, reports) = rounds.exchange(&mut Vec::new(), infinite);
+    if reports.iter().all(|&r| r == 0) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for (i, &l) in labels.iter().enumerate() {
         if l != INFINITE {
@@ -607,17 +614,13 @@ fn escapes(shard: &Shard, labels: &[u32], rounds: &mut Rounds<'_>) -> Vec<Vec<u3
         }
     }
     let (received, _) = rounds.round(&mut out);
-    let mut escapes = vec![Vec::new(); labels.len()];
-    for (_, v, l) in received {
-        let i = shard.local(v);
-        if labels[i] == INFINITE {
-            escapes[i].push(l);
-        }
-    }
-    for k in &mut escapes {
-        k.sort_unstable();
-        k.dedup();
-    }
+    let mut escapes: Vec<(u32, u32)> = received
+        .into_iter()
+        .map(|(_, v, l)| (shard.local(v) as u32, l))
+        .filter(|&(i, _)| labels[i as usize] == INFINITE)
+        .collect();
+    escapes.sort_unstable();
+    escapes.dedup();
     escapes
 }
 
@@ -710,12 +713,22 @@ fn solve_worker(
     };
     let labels = label(&shard, &mut rounds);
     let remoteness = remoteness(&shard, &mut rounds);
-    let mut escapes = escapes(&shard, &labels, &mut rounds);
-    let answers = (0..shard.len()).map(|i| VertexAnswer {
-        vertex: shard.vertex(i),
-        label: labels[i],
-        escapes: std::mem::take(&mut escapes[i]),
-        remoteness: remoteness[i],
+    let escapes = escapes(&shard, &labels, &mut rounds);
+    let mut next_escape = 0;
+    let answers = (0..shard.len()).map(|i| {
+        let start = next_escape;
+        while next_escape < escapes.len() && escapes[next_escape].0 as usize == i {
+            next_escape += 1;
+        }
+        VertexAnswer {
+            vertex: shard.vertex(i),
+            label: labels[i],
+            escapes: escapes[start..next_escape]
+                .iter()
+                .map(|&(_, k)| k)
+                .collect(),
+            remoteness: remoteness[i],
+        }
     });
     let written = db::write_shard(out, index, workers, vertices, answers);
     // Totals, each worker's in its own round (the reports are per worker).
