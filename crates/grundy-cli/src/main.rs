@@ -345,8 +345,16 @@ enum Command {
     Solve {
         /// The graph: a graph file, a family's graph (`windup:7:2,3`) or a
         /// binary edge list (a file that starts with GRUNDYEL; the format
-        /// is in the README).
+        /// is in the README); or, with positions after it, a game whose
+        /// positions reachable from them are the graph (`cram 3x4`).
         graph: PathBuf,
+        /// Start positions of the game (their sum is the start): every
+        /// position reachable from it is solved.
+        positions: Vec<String>,
+        /// The most positions the state space from the start positions may
+        /// have.
+        #[arg(long, default_value = "10^7", value_parser = numbers::parse_count)]
+        max_positions: u64,
         /// The database's directory (created; an earlier database there
         /// is replaced).
         #[arg(short = 'o', long)]
@@ -506,6 +514,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         } => graph_cmd::run(&file, acyclic, convention(misere), format),
         Command::Solve {
             graph,
+            positions,
+            max_positions,
             out,
             workers,
             processes,
@@ -515,6 +525,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             help: _,
         } => solve_cmd::solve(
             &graph,
+            &positions,
+            max_positions,
             &out,
             workers,
             processes,

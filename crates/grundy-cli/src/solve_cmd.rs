@@ -104,8 +104,11 @@ impl Render for DbReport {
 }
 
 /// Runs `grundy solve`.
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     graph: &Path,
+    positions: &[String],
+    max_positions: u64,
     out: &Path,
     workers: usize,
     processes: usize,
@@ -114,7 +117,19 @@ pub fn solve(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?;
-    let source = GraphSource::open(graph)?;
+    let source = if positions.is_empty() {
+        GraphSource::open(graph)?
+    } else {
+        let spec = graph.to_string_lossy();
+        let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
+        let space = match grundy::spec::parse_spec(&spec)? {
+            grundy::game::Game::Positional(game) => game.state_space(positions, limit)?,
+            _ => anyhow::bail!(
+                "'{spec}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"
+            ),
+        };
+        GraphSource::Graph(std::sync::Arc::new(space))
+    };
     // Timely's threads panic when a peer process goes; the first of those
     // messages (which names the connection) is kept for the error, and
     // none is printed as a panic.

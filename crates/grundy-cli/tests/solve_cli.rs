@@ -74,15 +74,21 @@ fn single_process(graph: &Path) -> Vec<(String, String, Option<u64>)> {
         .collect()
 }
 
-/// The same, read from the database.
+/// The same, read from the database (vertices `v0`, `v1`, ...).
 fn from_database(dir: &Path, n: u32) -> Vec<(String, String, Option<u64>)> {
+    let names: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
+    from_database_by_name(dir, &names)
+}
+
+/// The answers for these vertices, read from the database.
+fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<(String, String, Option<u64>)> {
     let mut args = vec![
         "db".to_owned(),
         dir.to_str().unwrap().to_owned(),
         "--format".to_owned(),
         "json".to_owned(),
     ];
-    args.extend((0..n).map(|v| format!("v{v}")));
+    args.extend(names.iter().cloned());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let report: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
     report["vertices"]
@@ -286,4 +292,102 @@ fn bad_requests_are_clear_errors() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no vertex 'nowhere'"));
+}
+
+/// The state spaces of a loopy family's graph and of a small board, each
+/// solved both ways: `grundy solve` against `grundy graph` (every vertex of
+/// windup:10:3,4) and against `grundy eval` (Cram 4x5 and a sample of the
+/// sums of regions reachable from it, each evaluated by the search).
+#[test]
+fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("windup");
+    stdout_of(&[
+        "solve",
+        "windup:10:3,4",
+        "-o",
+        out.to_str().unwrap(),
+        "-w",
+        "2",
+    ]);
+    let report: Value =
+        serde_json::from_str(&stdout_of(&["graph", "windup:10:3,4", "--format", "json"])).unwrap();
+    let names: Vec<String> = report["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap().to_owned())
+        .collect();
+    let expected: Vec<(String, String, Option<u64>)> = report["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            let value = match v["value"].as_u64() {
+                Some(m) => m.to_string(),
+                None => {
+                    let k: Vec<String> = v["escapes"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect();
+                    if k.is_empty() {
+                        "∞".to_owned()
+                    } else {
+                        format!("∞({})", k.join(","))
+                    }
+                }
+            };
+            (
+                value,
+                v["outcome"].as_str().unwrap().to_owned(),
+                v["remoteness"].as_u64(),
+            )
+        })
+        .collect();
+    assert!(
+        expected.iter().any(|v| v.0.starts_with("∞(")),
+        "windup:10:3,4 has ∞(0)"
+    );
+    assert!(expected.iter().any(|v| v.1 == "D"), "and draws");
+    assert_eq!(from_database_by_name(&out, &names), expected);
+
+    let out = dir.path().join("cram");
+    let text = stdout_of(&[
+        "solve",
+        "cram",
+        "4x5",
+        "-o",
+        out.to_str().unwrap(),
+        "-w",
+        "2",
+    ]);
+    assert!(text.contains("solved 2523 vertices"), "{text}");
+    let names: Vec<String> = std::fs::read_to_string(out.join("names.txt"))
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    // The start, and every 97th sum reached (with the empty sum).
+    let sample: Vec<String> = names.iter().step_by(97).cloned().collect();
+    assert!(sample.len() > 20);
+    let answers = from_database_by_name(&out, &sample);
+    for (name, (value, outcome, _)) in sample.iter().zip(&answers) {
+        let mut args = vec!["eval", "cram"];
+        let parts: Vec<&str> = if name == "0" {
+            Vec::new()
+        } else {
+            name.split(" + ").collect()
+        };
+        if parts.is_empty() {
+            assert_eq!((value.as_str(), outcome.as_str()), ("0", "P"));
+            continue;
+        }
+        args.extend(parts);
+        args.extend(["--format", "json"]);
+        let eval: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+        assert_eq!(value, &eval["value"].to_string(), "{name}");
+    }
+    assert_eq!(answers[0].0, "2", "Cram 4x5 has value 2 (Beling's table)");
 }

@@ -449,6 +449,20 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Every sum reachable from the sum written `texts`, as an explicit
+    /// game graph: vertex 0 is the start, each vertex is a sum (a multiset
+    /// of components, named as the game writes them, joined by ` + `) and
+    /// moves to what one move in one component leaves; at most `limit`
+    /// vertices, else a [`GameError::Limit`]. For `grundy solve`: the
+    /// whole state space of a small board solved as one graph.
+    fn state_space(&self, _texts: &[String], _limit: usize) -> Result<Graph, GameError> {
+        Err(GameError::Unsupported {
+            message:
+                "this game's positions are not listed as a state space (a graph is solved as it is)"
+                    .to_owned(),
+        })
+    }
+
     /// The values of positions `0..count` of the family the spec numbers
     /// ([`Ruleset::numbered_position`]), by one solver; `None` when the
     /// spec numbers no positions.
@@ -757,6 +771,10 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         Ok(positions.iter().map(|p| self.format_position(p)).collect())
     }
 
+    fn state_space(&self, texts: &[String], limit: usize) -> Result<Graph, GameError> {
+        state_space(self, &parse_positions(self, texts)?, limit)
+    }
+
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
         let positions = parse_positions(self, texts)?;
         // Refused before listing anything when the moves are known to be
@@ -953,4 +971,96 @@ fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
         ),
         n => format!("{n} values are infinite: neither player can force a win"),
     }
+}
+
+/// [`SumEvaluator::state_space`] for any ruleset: breadth first from the
+/// start. A sum is kept with its components ordered by hash, so that the
+/// same multiset reached in two orders is one vertex (two components with
+/// equal hashes may still make two vertices of one sum: a larger graph,
+/// never a wrong one, as both get the same answers).
+fn state_space<R: Ruleset>(
+    rules: &R,
+    start: &[R::Position],
+    limit: usize,
+) -> Result<Graph, GameError> {
+    use std::hash::{Hash, Hasher};
+    let order = |sum: &mut Vec<R::Position>| {
+        sum.sort_by_cached_key(|p| {
+            let mut hasher = rustc_hash::FxHasher::default();
+            p.hash(&mut hasher);
+            hasher.finish()
+        });
+    };
+    let mut first = start.to_vec();
+    order(&mut first);
+    let mut index: FxHashMap<Vec<R::Position>, u32> = FxHashMap::default();
+    let mut sums: Vec<Vec<R::Position>> = vec![first.clone()];
+    index.insert(first, 0);
+    let mut followers: Vec<Vec<u32>> = Vec::new();
+    let mut options = crate::ruleset::Options::new();
+    let mut next = 0;
+    while next < sums.len() {
+        let sum = sums[next].clone();
+        let mut these = Vec::new();
+        for (i, component) in sum.iter().enumerate() {
+            options.clear();
+            rules.options(component, &mut options)?;
+            for option in options.iter() {
+                let mut after: Vec<R::Position> = sum[..i].to_vec();
+                after.extend_from_slice(&sum[i + 1..]);
+                after.extend_from_slice(option);
+                order(&mut after);
+                let vertex = match index.get(&after) {
+                    Some(&v) => v,
+                    None => {
+                        if sums.len() >= limit {
+                            return Err(GameError::Limit {
+                                what: "the state space from this position".to_owned(),
+                                limit: format!("{limit} positions"),
+                            });
+                        }
+                        let v = sums.len() as u32;
+                        sums.push(after.clone());
+                        index.insert(after, v);
+                        v
+                    }
+                };
+                these.push(vertex);
+            }
+        }
+        followers.push(these);
+        next += 1;
+    }
+    let names: Vec<String> = sums
+        .iter()
+        .map(|sum| {
+            if sum.is_empty() {
+                "0".to_owned()
+            } else {
+                // One name per line in a database: a board's rows go on
+                // one line.
+                sum.iter()
+                    .map(|p| rules.format_position(p).replace('\n', "/"))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            }
+        })
+        .collect();
+    // Distinct sums may be written alike (a family whose text drops some
+    // detail): numbered apart, so the graph's names stay unique.
+    let mut seen = std::collections::HashSet::new();
+    let names: Vec<String> = names
+        .into_iter()
+        .enumerate()
+        .map(|(v, name)| {
+            if seen.insert(name.clone()) {
+                name
+            } else {
+                format!("{name} #{v}")
+            }
+        })
+        .collect();
+    Graph::from_followers(names, &followers).map_err(|e| GameError::Unsupported {
+        message: e.to_string(),
+    })
 }
