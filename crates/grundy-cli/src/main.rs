@@ -373,6 +373,11 @@ enum Command {
         /// in process order (default: localhost:2101, 2102, ...).
         #[arg(short = 'h', long = "hostfile")]
         hostfile: Option<PathBuf>,
+        /// Start from the last level a stopped solve checkpointed in the
+        /// same directory (every process with --resume; the same layout
+        /// and graph).
+        #[arg(long)]
+        resume: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -521,6 +526,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             processes,
             process,
             hostfile,
+            resume,
             format,
             help: _,
         } => solve_cmd::solve(
@@ -532,6 +538,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             processes,
             process,
             hostfile.as_deref(),
+            resume,
             format,
         ),
         Command::Db {

@@ -65,6 +65,13 @@ impl Render for SolveReport {
             s.messages
         )?;
         summary_line(out, s)?;
+        if s.resumed_from_level > 0 {
+            writeln!(
+                out,
+                "resumed from the checkpoint of level {}",
+                s.resumed_from_level
+            )?;
+        }
         writeln!(out, "database: {}", self.database)
     }
 }
@@ -114,6 +121,7 @@ pub fn solve(
     processes: usize,
     process: usize,
     hostfile: Option<&Path>,
+    resume: bool,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?;
@@ -155,7 +163,14 @@ pub fn solve(
             ));
         }
     }));
-    let solved = grundy_dataflow::solve(source, &cluster, out);
+    let options = grundy_dataflow::SolveOptions {
+        resume,
+        // The crash tests' hook: abort once this level is checkpointed.
+        abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")
+            .ok()
+            .and_then(|v| v.parse().ok()),
+    };
+    let solved = grundy_dataflow::solve_with(source, &cluster, out, &options);
     let _ = std::panic::take_hook();
     let summary = solved
         .map_err(|e| {

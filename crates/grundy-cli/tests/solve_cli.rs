@@ -105,6 +105,16 @@ fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<(String, String, O
         .collect()
 }
 
+/// The tests that start clusters run one at a time: two clusters started
+/// at once could be given the same free ports and join each other.
+static CLUSTERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_cluster_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    CLUSTERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Two free loopback ports in a host file.
 fn hostfile(dir: &Path) -> std::path::PathBuf {
     let ports: Vec<u16> = (0..2)
@@ -169,6 +179,7 @@ fn one_process_agrees_with_the_single_process_solver() {
 
 #[test]
 fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
+    let _cluster = one_cluster_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let graph = dir.path().join("g.txt");
     write_graph(&graph, 300);
@@ -244,7 +255,12 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
     let hosts = hostfile(dir.path());
     let second = process(&graph, &killed_out, &hosts, 1).spawn().unwrap();
     let first = process(&graph, &killed_out, &hosts, 0).output().unwrap();
-    assert!(second.wait_with_output().unwrap().status.success());
+    let second = second.wait_with_output().unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
     assert!(
         first.status.success(),
         "{}",
@@ -390,4 +406,78 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
         assert_eq!(value, &eval["value"].to_string(), "{name}");
     }
     assert_eq!(answers[0].0, "2", "Cram 4x5 has value 2 (Beling's table)");
+}
+
+/// A process that dies after the checkpoint of level 2 (the test hook
+/// aborts it there, as a kill would): the other stops with an error, both
+/// started again with --resume go on from level 2, and the database has
+/// the single-process answers; a fresh start without --resume clears the
+/// checkpoints, and --resume with another layout is refused.
+#[test]
+fn a_solve_stopped_after_a_level_resumes_from_its_checkpoint() {
+    let _cluster = one_cluster_at_a_time();
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    write_graph(&graph, 300);
+    let expected = single_process(&graph);
+    let out = dir.path().join("db");
+
+    let hosts = hostfile(dir.path());
+    let mut dying = process(&graph, &out, &hosts, 1);
+    dying.env("GRUNDY_TEST_ABORT_AFTER_LEVEL", "2");
+    let dying = dying.spawn().unwrap();
+    let survivor = process(&graph, &out, &hosts, 0).output().unwrap();
+    assert!(!dying.wait_with_output().unwrap().status.success());
+    assert_eq!(survivor.status.code(), Some(2));
+    assert!(!out.join("MANIFEST").exists());
+    let checkpoint = std::fs::read_to_string(out.join("CHECKPOINT")).unwrap();
+    assert!(checkpoint.starts_with("level 2\n"), "{checkpoint}");
+
+    // Another layout cannot use these checkpoints.
+    let refused = grundy()
+        .args([
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("on 4 workers"));
+
+    let hosts = hostfile(dir.path());
+    let mut second = process(&graph, &out, &hosts, 1);
+    second.arg("--resume");
+    let second = second.spawn().unwrap();
+    let mut first = process(&graph, &out, &hosts, 0);
+    first.arg("--resume");
+    let first = first.output().unwrap();
+    let second = second.wait_with_output().unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        text.contains("resumed from the checkpoint of level 2"),
+        "{text}"
+    );
+    assert_eq!(from_database(&out, 300), expected);
+    let left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("checkpoint") || name == "CHECKPOINT")
+        .collect();
+    assert!(
+        left.is_empty(),
+        "a finished solve leaves no checkpoint: {left:?}"
+    );
 }

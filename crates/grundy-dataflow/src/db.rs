@@ -37,8 +37,11 @@ fn shard_name(index: usize, workers: usize) -> String {
 /// Removes what an earlier solve left in `dir`: the manifest first.
 pub(crate) fn clear(dir: &Path) -> Result<(), SolveError> {
     let manifest = dir.join(MANIFEST);
-    if manifest.exists() {
-        std::fs::remove_file(&manifest).map_err(|e| SolveError::io(&manifest, e))?;
+    match std::fs::remove_file(&manifest) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(SolveError::io(&manifest, e));
+        }
+        _ => {}
     }
     let entries = std::fs::read_dir(dir).map_err(|e| SolveError::io(dir, e))?;
     for entry in entries.flatten() {
@@ -49,7 +52,13 @@ pub(crate) fn clear(dir: &Path) -> Result<(), SolveError> {
             || name == NAMES;
         if ours {
             let path = entry.path();
-            std::fs::remove_file(&path).map_err(|e| SolveError::io(&path, e))?;
+            // Another process sharing the directory may have removed it.
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(SolveError::io(&path, e));
+                }
+                _ => {}
+            }
         }
     }
     Ok(())

@@ -41,6 +41,7 @@
 
 #![forbid(unsafe_code)]
 
+mod checkpoint;
 pub mod db;
 pub mod edges;
 
@@ -225,6 +226,18 @@ impl Cluster {
     }
 }
 
+/// How a solve runs, beyond the workers' layout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Start from the last level a stopped solve checkpointed in the same
+    /// directory (an error when its layout or graph differs; from the
+    /// beginning when there is none).
+    pub resume: bool,
+    /// For crash tests: the process aborts once every worker has
+    /// checkpointed this level, as if killed there.
+    pub abort_after_level: Option<u32>,
+}
+
 /// What a solve found, over all vertices (every process gets the same).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct SolveSummary {
@@ -248,6 +261,8 @@ pub struct SolveSummary {
     pub workers: usize,
     /// Seconds the solve took (loading, rounds and writing).
     pub seconds: f64,
+    /// The level the labelling resumed from (0: from the beginning).
+    pub resumed_from_level: u32,
 }
 
 /// One vertex's answer, as the database keeps it.
@@ -460,6 +475,19 @@ impl Shard {
         self.out_degree.len()
     }
 
+    /// The CRC-32 of this worker's part of the graph (out-degrees and
+    /// predecessors): a checkpoint resumes only on the same part.
+    fn fingerprint(&self) -> u32 {
+        let mut hasher = crc32fast::Hasher::new();
+        for &d in &self.out_degree {
+            hasher.update(&d.to_le_bytes());
+        }
+        for &p in &self.predecessors {
+            hasher.update(&p.to_le_bytes());
+        }
+        hasher.finalize()
+    }
+
     fn vertex(&self, local: usize) -> u32 {
         (self.index + local * self.workers) as u32
     }
@@ -473,17 +501,106 @@ impl Shard {
     }
 }
 
-/// Smith's labels of this worker's vertices (see the module docs).
-fn label(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
+/// Where a worker keeps its checkpoints, and what it resumes from.
+struct Checkpoints<'a> {
+    dir: &'a Path,
+    index: usize,
+    workers: usize,
+    /// This worker writes the checkpoint manifest (the first worker of
+    /// each process: every process's directory gets one).
+    writes_manifest: bool,
+    fingerprint: u32,
+    vertices: u32,
+    edges: u64,
+    resume: Option<checkpoint::LabelState>,
+    abort_after_level: Option<u32>,
+}
+
+impl Checkpoints<'_> {
+    /// Writes this worker's state at the start of `level`; once every
+    /// worker has, the manifest; then drops the level before.
+    fn save(
+        &self,
+        rounds: &mut Rounds<'_>,
+        state: &checkpoint::LabelState,
+    ) -> Result<(), SolveError> {
+        let written =
+            checkpoint::write(self.dir, self.index, self.workers, self.fingerprint, state);
+        let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(written.is_err()));
+        written?;
+        if failed.iter().any(|&f| f != 0) {
+            return Err(SolveError::Dataflow(format!(
+                "another worker could not write its checkpoint of level {}",
+                state.level
+            )));
+        }
+        let manifest = if self.writes_manifest {
+            checkpoint::write_manifest(
+                self.dir,
+                state.level,
+                self.workers,
+                self.vertices,
+                self.edges,
+            )
+        } else {
+            Ok(())
+        };
+        let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(manifest.is_err()));
+        manifest?;
+        if failed.iter().any(|&f| f != 0) {
+            return Err(SolveError::Dataflow(
+                "another process could not write its checkpoint manifest".to_owned(),
+            ));
+        }
+        if state.level > 1 {
+            checkpoint::remove(self.dir, state.level - 1, self.index, self.workers);
+        }
+        if self.abort_after_level == Some(state.level) {
+            // The crash tests' stand-in for a process killed here.
+            std::process::abort();
+        }
+        Ok(())
+    }
+}
+
+/// Smith's labels of this worker's vertices (see the module docs), from
+/// a checkpoint's level when resuming, checkpointed at every level.
+fn label(
+    shard: &Shard,
+    rounds: &mut Rounds<'_>,
+    checkpoints: &mut Checkpoints<'_>,
+) -> Result<Vec<u32>, SolveError> {
     let n = shard.len();
-    let mut label = vec![INFINITE; n];
-    let mut next_needed = vec![0u32; n];
-    let mut unlabelled = shard.out_degree.clone();
+    let (first_level, mut label, mut next_needed, mut unlabelled) = match checkpoints.resume.take()
+    {
+        Some(state) => (
+            state.level,
+            state.label,
+            state.next_needed,
+            state.unlabelled,
+        ),
+        None => (
+            0,
+            vec![INFINITE; n],
+            vec![0u32; n],
+            shard.out_degree.clone(),
+        ),
+    };
     let mut waiting = vec![0u32; n];
     let mut answered = vec![0u32; n];
     let mut ready: Vec<usize> = Vec::new();
     let mut out: Vec<Message> = Vec::new();
-    for m in 0u32.. {
+    for m in first_level.. {
+        if m > first_level {
+            let state = checkpoint::LabelState {
+                level: m,
+                label,
+                next_needed,
+                unlabelled,
+            };
+            checkpoints.save(rounds, &state)?;
+            (label, next_needed, unlabelled) = (state.label, state.next_needed, state.unlabelled);
+        }
         ready.clear();
         let mut candidates = 0u64;
         for i in 0..n {
@@ -544,7 +661,7 @@ fn label(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
             }
         }
     }
-    label
+    Ok(label)
 }
 
 /// Remoteness of this worker's vertices, retrograde by rounds.
@@ -632,9 +749,23 @@ pub fn solve(
     cluster: &Cluster,
     out: &Path,
 ) -> Result<SolveSummary, SolveError> {
+    solve_with(source, cluster, out, &SolveOptions::default())
+}
+
+/// [`solve`] with options: resuming from a checkpoint, a crash test's
+/// abort.
+pub fn solve_with(
+    source: GraphSource,
+    cluster: &Cluster,
+    out: &Path,
+    options: &SolveOptions,
+) -> Result<SolveSummary, SolveError> {
     let vertices = source.vertex_count()?;
     std::fs::create_dir_all(out).map_err(|e| SolveError::io(out, e))?;
     db::clear(out)?;
+    if !options.resume {
+        checkpoint::clear(out)?;
+    }
     let source = Arc::new(source);
     let out = out.to_owned();
     let summary: Slot = Arc::new(Mutex::new(None));
@@ -642,7 +773,7 @@ pub fn solve(
     // makes timely's threads panic; that is this solve's error, never a
     // partial database (the manifest is written only at the end).
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_workers(cluster, source, vertices, out, summary)
+        run_workers(cluster, source, vertices, out, summary, options.clone())
     }));
     match run {
         Ok(result) => result,
@@ -666,10 +797,12 @@ fn run_workers(
     vertices: u32,
     out: PathBuf,
     summary: Slot,
+    options: SolveOptions,
 ) -> Result<SolveSummary, SolveError> {
     let result_slot = summary.clone();
+    let threads = cluster.threads;
     let guards = timely::execute(cluster.config(), move |worker| {
-        let result = solve_worker(worker, &source, vertices, &out);
+        let result = solve_worker(worker, &source, vertices, &out, &options, threads);
         let mut slot = result_slot
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -694,6 +827,8 @@ fn solve_worker(
     source: &GraphSource,
     vertices: u32,
     out: &Path,
+    options: &SolveOptions,
+    threads: usize,
 ) -> Result<SolveSummary, SolveError> {
     let started = std::time::Instant::now();
     let (index, workers) = (worker.index(), worker.peers());
@@ -711,7 +846,50 @@ fn solve_worker(
         }
         Ok(shard) => shard,
     };
-    let labels = label(&shard, &mut rounds);
+    let fingerprint = shard.fingerprint();
+    // Every worker must resume from the same level (each reads its own
+    // process's directory): the level + 1 of each, or 0 for none.
+    let found = if options.resume {
+        checkpoint::resumable_level(out, workers, vertices, shard.edges)
+    } else {
+        Ok(None)
+    };
+    let mine = match &found {
+        Ok(level) => level.map_or(0, |l| u64::from(l) + 1),
+        Err(_) => u64::MAX,
+    };
+    let (_, levels) = rounds.exchange(&mut Vec::new(), mine);
+    let level = found?;
+    if levels.iter().any(|&l| l != mine) {
+        return Err(SolveError::Dataflow(format!(
+            "the processes' checkpoints differ (levels + 1 by worker: {levels:?}); start afresh without --resume"
+        )));
+    }
+    let resume = match level {
+        Some(level) => Some(checkpoint::read(
+            out,
+            level,
+            index,
+            workers,
+            fingerprint,
+            shard.len(),
+        )?),
+        None => None,
+    };
+    let resumed_from_level = level.unwrap_or(0);
+    let mut checkpoints = Checkpoints {
+        dir: out,
+        index,
+        workers,
+        writes_manifest: index % threads.max(1) == 0,
+        fingerprint,
+        vertices,
+        edges: shard.edges,
+        resume,
+        abort_after_level: options.abort_after_level,
+    };
+    let labelled = label(&shard, &mut rounds, &mut checkpoints);
+    let labels = labelled?;
     let remoteness = remoteness(&shard, &mut rounds);
     let escapes = escapes(&shard, &labels, &mut rounds);
     let mut next_escape = 0;
@@ -781,6 +959,7 @@ fn solve_worker(
         messages,
         workers,
         seconds: started.elapsed().as_secs_f64(),
+        resumed_from_level,
     };
     if index == 0 {
         let crcs: Vec<u32> = checksums.iter().map(|&c| c as u32).collect();
@@ -791,6 +970,10 @@ fn solve_worker(
             GraphSource::EdgeList(_) => None,
         };
         db::write_manifest(out, vertices, &crcs, names.as_deref(), &summary)?;
+    }
+    // The database is complete: its checkpoints are of no more use.
+    if index % threads.max(1) == 0 {
+        checkpoint::clear(out)?;
     }
     Ok(summary)
 }
