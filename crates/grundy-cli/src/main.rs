@@ -666,9 +666,12 @@ fn games(format: Format) -> anyhow::Result<ExitCode> {
 /// is how `grundy ... | head` ends and is not an error.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        let io_kind = cause.downcast_ref::<io::Error>().map(io::Error::kind);
+        // JSON is written by serde_json, whose error wraps the pipe's.
+        let json_kind = cause
+            .downcast_ref::<serde_json::Error>()
+            .and_then(serde_json::Error::io_error_kind);
+        io_kind.or(json_kind) == Some(io::ErrorKind::BrokenPipe)
     })
 }
 

@@ -680,6 +680,8 @@ fn completions_and_man_page_cover_every_command() {
         "serve",
         "completions",
         "man",
+        "solve",
+        "db",
     ] {
         assert!(
             bash.contains(command),
@@ -812,4 +814,43 @@ fn seq_of_a_loopy_game_on_numbers() {
         "no periodicity theorem here covers loopy sequences",
     );
     refused(&["analyze", "windup:4:2"], "loopy");
+}
+
+/// `grundy ... | head` ends the output early: a closed pipe is not an
+/// error, in text or in JSON (serde_json wraps the pipe's error).
+#[test]
+fn a_closed_pipe_ends_quietly_in_text_and_json() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("chain.txt");
+    let text: String = (0..50_000)
+        .map(|v| {
+            if v + 1 < 50_000 {
+                format!("v{v}: v{}\n", v + 1)
+            } else {
+                format!("v{v}:\n")
+            }
+        })
+        .collect();
+    std::fs::write(&graph, text).unwrap();
+    for format in ["text", "json"] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["graph", graph.to_str().unwrap(), "--format", format])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut first)
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{format}: {:?} {stderr}", out.status);
+        assert!(!stderr.contains("error"), "{format}: {stderr}");
+    }
 }
