@@ -393,6 +393,12 @@ enum Command {
         /// Vertices by name (or number, for a binary edge list); none: the
         /// totals only.
         vertices: Vec<String>,
+        /// Write the values of the one-component positions of a game's
+        /// state space (`grundy solve cram 4x6 -o DIR`) as a search cache
+        /// of that game: `grundy eval cram 5x7 --cache FILE` starts from
+        /// them.
+        #[arg(long, value_name = "FILE")]
+        export_cache: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -544,8 +550,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Db {
             dir,
             vertices,
+            export_cache,
             format,
-        } => solve_cmd::lookup(&dir, &vertices, format),
+        } => solve_cmd::lookup(&dir, &vertices, export_cache.as_deref(), format),
         Command::Seq(args) => seq::run(&args),
         Command::Games { format } => games(format),
         Command::Play {

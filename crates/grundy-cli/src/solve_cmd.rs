@@ -165,6 +165,7 @@ pub fn solve(
     }));
     let options = grundy_dataflow::SolveOptions {
         resume,
+        game: (!positions.is_empty()).then(|| graph.to_string_lossy().into_owned()),
         // The crash tests' hook: abort once this level is checkpointed.
         abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")
             .ok()
@@ -202,8 +203,21 @@ pub fn solve(
 }
 
 /// Runs `grundy db`.
-pub fn lookup(dir: &Path, vertices: &[String], format: Format) -> anyhow::Result<ExitCode> {
+pub fn lookup(
+    dir: &Path,
+    vertices: &[String],
+    export_cache: Option<&Path>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let db = Database::open(dir)?;
+    if let Some(path) = export_cache {
+        let written = db.export_cache(path)?;
+        eprintln!(
+            "grundy: {written} solved parts of {} written to {}",
+            db.game.as_deref().unwrap_or("the game"),
+            path.display()
+        );
+    }
     let mut found = Vec::with_capacity(vertices.len());
     for key in vertices {
         let v = db.vertex(key).with_context(|| {

@@ -406,6 +406,46 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
         assert_eq!(value, &eval["value"].to_string(), "{name}");
     }
     assert_eq!(answers[0].0, "2", "Cram 4x5 has value 2 (Beling's table)");
+
+    // The database as an endgame table: its regions' values feed the
+    // search of a larger board, which then searches less and agrees.
+    let cache = dir.path().join("cram.cache");
+    let export = grundy()
+        .args([
+            "db",
+            out.to_str().unwrap(),
+            "--export-cache",
+            cache.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(export.status.success());
+    assert!(String::from_utf8_lossy(&export.stderr).contains("solved parts of cram written"));
+    let plain: Value =
+        serde_json::from_str(&stdout_of(&["eval", "cram", "5x5", "--format", "json"])).unwrap();
+    let helped: Value = serde_json::from_str(&stdout_of(&[
+        "eval",
+        "cram",
+        "5x5",
+        "--cache",
+        cache.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(helped["value"], plain["value"]);
+    assert_eq!(helped["winning_moves"], plain["winning_moves"]);
+    assert!(
+        helped["search"]["cache_loaded"].as_u64().unwrap() > 1000,
+        "{}",
+        helped["search"]
+    );
+    assert!(
+        helped["search"]["positions"].as_u64() < plain["search"]["positions"].as_u64(),
+        "{} against {}",
+        helped["search"],
+        plain["search"]
+    );
 }
 
 /// A process that dies after the checkpoint of level 2 (the test hook

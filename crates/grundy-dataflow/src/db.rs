@@ -30,6 +30,10 @@ const VERSION: u32 = 1;
 const MANIFEST: &str = "MANIFEST";
 const NAMES: &str = "names.txt";
 
+/// The cost given to a part exported to a search cache: high, so that a
+/// bounded table keeps it.
+const EXPORTED_COST: u8 = 30;
+
 fn shard_name(index: usize, workers: usize) -> String {
     format!("shard-{index}-of-{workers}.grdb")
 }
@@ -121,6 +125,7 @@ pub(crate) fn write_manifest(
     checksums: &[u32],
     names: Option<&[String]>,
     summary: &SolveSummary,
+    game: Option<&str>,
 ) -> Result<(), SolveError> {
     if let Some(names) = names {
         let path = dir.join(NAMES);
@@ -147,6 +152,9 @@ pub(crate) fn write_manifest(
         summary.draws,
         summary.largest_value
     ));
+    if let Some(game) = game {
+        text.push_str(&format!("game {game}\n"));
+    }
     write_then_rename(&dir.join(MANIFEST), text.as_bytes())
 }
 
@@ -165,6 +173,8 @@ pub struct Database {
     dir: PathBuf,
     answers: Vec<VertexAnswer>,
     names: Option<Vec<String>>,
+    /// The game whose state space this is, when the solve said.
+    pub game: Option<String>,
     /// The totals the manifest gives.
     pub summary: SolveSummary,
 }
@@ -186,7 +196,12 @@ impl Database {
         };
         let mut fields = std::collections::HashMap::new();
         let mut checksums = Vec::new();
+        let mut game = None;
         for (n, line) in text.lines().enumerate() {
+            if let Some(spec) = line.strip_prefix("game ") {
+                game = Some(spec.to_owned());
+                continue;
+            }
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
                 ["grundy-db", v] if *v == VERSION.to_string() => {}
@@ -269,6 +284,7 @@ impl Database {
             dir: dir.to_owned(),
             answers,
             names,
+            game,
             summary,
         })
     }
@@ -307,6 +323,44 @@ impl Database {
                 .ok()
                 .filter(|&v: &u32| (v as usize) < self.answers.len()),
         }
+    }
+
+    /// Writes the values of the database's one-component positions as a
+    /// search cache of its game (`grundy eval GAME ... --cache FILE` reads
+    /// it): an endgame table for the game's searches, every part whose
+    /// value the solve found. Returns how many parts were written.
+    pub fn export_cache(&self, path: &Path) -> Result<usize, SolveError> {
+        let Some(game) = &self.game else {
+            return Err(SolveError::Limit(format!(
+                "{}: not the state space of a game (solved from a graph), so no game's search can use it",
+                self.dir.display()
+            )));
+        };
+        let names = self
+            .names
+            .as_ref()
+            .ok_or_else(|| SolveError::Limit("the database has no position names".to_owned()))?;
+        let io = |e: std::io::Error| SolveError::io(path, e);
+        let mut out = BufWriter::new(std::fs::File::create(path).map_err(io)?);
+        writeln!(out, "{}", grundy::split_search::cache_header(game)).map_err(io)?;
+        let mut written = 0;
+        for (answer, name) in self.answers.iter().zip(names) {
+            // A sum of several components, the empty sum and an infinite
+            // value are not a part's value.
+            // (A name numbered apart, `... #v`, is not a position's text.)
+            if name.contains(" + ")
+                || name.contains(" #")
+                || name == "0"
+                || answer.label == crate::INFINITE
+            {
+                continue;
+            }
+            // Kept whatever the table's bound: as costly as a part gets.
+            writeln!(out, "{} {EXPORTED_COST} {name}", answer.label).map_err(io)?;
+            written += 1;
+        }
+        out.flush().map_err(io)?;
+        Ok(written)
     }
 
     /// The name of vertex v (its number when the graph has no names).

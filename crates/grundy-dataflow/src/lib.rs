@@ -236,6 +236,10 @@ pub struct SolveOptions {
     /// For crash tests: the process aborts once every worker has
     /// checkpointed this level, as if killed there.
     pub abort_after_level: Option<u32>,
+    /// The game whose state space the graph is (its spec), recorded in
+    /// the manifest: its one-component positions can then feed that
+    /// game's searches ([`db::Database::export_cache`]).
+    pub game: Option<String>,
 }
 
 /// What a solve found, over all vertices (every process gets the same).
@@ -969,7 +973,14 @@ fn solve_worker(
             }
             GraphSource::EdgeList(_) => None,
         };
-        db::write_manifest(out, vertices, &crcs, names.as_deref(), &summary)?;
+        db::write_manifest(
+            out,
+            vertices,
+            &crcs,
+            names.as_deref(),
+            &summary,
+            options.game.as_deref(),
+        )?;
     }
     // The database is complete: its checkpoints are of no more use.
     if index % threads.max(1) == 0 {

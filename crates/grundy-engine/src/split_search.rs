@@ -74,6 +74,15 @@ pub const CACHE_FLUSH_EVERY: Duration = Duration::from_secs(2);
 /// The first line of a cache file, before the game's spec.
 const CACHE_HEADER: &str = "# grundy search cache 1: ";
 
+/// The first line of a cache file of the game `spec`: what another
+/// program writes to hand solved parts to a search (`grundy db
+/// --export-cache`); each line after it is `value cost position`, cost
+/// about log2 of the positions the part's search would visit.
+#[must_use]
+pub fn cache_header(spec: &str) -> String {
+    format!("{CACHE_HEADER}{spec}")
+}
+
 /// The file a search appends its solved parts to.
 struct CacheFile {
     path: String,
@@ -369,7 +378,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             path: shown.clone(),
             reason,
         };
-        let header = format!("{CACHE_HEADER}{spec}");
+        let header = cache_header(spec);
         let mut loaded = 0;
         let mut complete = true;
         match std::fs::File::open(path) {
