@@ -152,6 +152,28 @@ fn process(graph: &Path, out: &Path, hosts: &Path, index: usize) -> Command {
     command
 }
 
+/// Runs both processes of a cluster on loopback (process 1 started
+/// first, as on another host; `extra` added to both) and asserts both
+/// succeed; returns process 0's standard output.
+fn run_cluster(graph: &Path, out: &Path, extra: &[&str]) -> String {
+    let hosts = hostfile(out.parent().unwrap());
+    let mut second = process(graph, out, &hosts, 1);
+    second.args(extra);
+    let second = second.spawn().unwrap();
+    let mut first = process(graph, out, &hosts, 0);
+    first.args(extra);
+    let first = first.output().unwrap();
+    let second = second.wait_with_output().unwrap();
+    for (name, result) in [("process 0", &first), ("process 1", &second)] {
+        assert!(
+            result.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    }
+    String::from_utf8(first.stdout).unwrap()
+}
+
 #[test]
 fn one_process_agrees_with_the_single_process_solver() {
     let dir = tempfile::tempdir().unwrap();
@@ -187,21 +209,7 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
     let out = dir.path().join("db");
 
     // Both processes, as on two hosts: the same arguments but -p.
-    let hosts = hostfile(dir.path());
-    let second = process(&graph, &out, &hosts, 1).spawn().unwrap();
-    let first = process(&graph, &out, &hosts, 0).output().unwrap();
-    let second = second.wait_with_output().unwrap();
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
-    assert!(
-        second.status.success(),
-        "{}",
-        String::from_utf8_lossy(&second.stderr)
-    );
-    let text = String::from_utf8_lossy(&first.stdout);
+    let text = run_cluster(&graph, &out, &[]);
     assert!(text.contains("on 4 workers"), "{text}");
     assert_eq!(from_database(&out, 300), expected);
 
@@ -252,20 +260,7 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
 
     // Started again (on the small graph, into the same directory): a
     // complete database with the same answers.
-    let hosts = hostfile(dir.path());
-    let second = process(&graph, &killed_out, &hosts, 1).spawn().unwrap();
-    let first = process(&graph, &killed_out, &hosts, 0).output().unwrap();
-    let second = second.wait_with_output().unwrap();
-    assert!(
-        second.status.success(),
-        "{}",
-        String::from_utf8_lossy(&second.stderr)
-    );
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    run_cluster(&graph, &killed_out, &[]);
     assert_eq!(from_database(&killed_out, 300), expected);
 }
 
@@ -487,25 +482,7 @@ fn a_solve_stopped_after_a_level_resumes_from_its_checkpoint() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("on 4 workers"));
 
-    let hosts = hostfile(dir.path());
-    let mut second = process(&graph, &out, &hosts, 1);
-    second.arg("--resume");
-    let second = second.spawn().unwrap();
-    let mut first = process(&graph, &out, &hosts, 0);
-    first.arg("--resume");
-    let first = first.output().unwrap();
-    let second = second.wait_with_output().unwrap();
-    assert!(
-        second.status.success(),
-        "{}",
-        String::from_utf8_lossy(&second.stderr)
-    );
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
-    let text = String::from_utf8_lossy(&first.stdout);
+    let text = run_cluster(&graph, &out, &["--resume"]);
     assert!(
         text.contains("resumed from the checkpoint of level 2"),
         "{text}"

@@ -13,7 +13,6 @@
 //! same number of workers: a vertex's worker is v mod W), the graph's size
 //! and each worker's fingerprint, and says which differs.
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::SolveError;
@@ -89,8 +88,6 @@ pub(crate) fn write(
     state: &LabelState,
 ) -> Result<(), SolveError> {
     let path = dir.join(file_name(state.level, index, workers));
-    let temporary = path.with_extension("tmp");
-    let io = |e: std::io::Error| SolveError::io(&temporary, e);
     let mut bytes = Vec::with_capacity(32 + 12 * state.label.len());
     bytes.extend_from_slice(MAGIC);
     for word in [
@@ -110,10 +107,7 @@ pub(crate) fn write(
     }
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    let mut file = std::fs::File::create(&temporary).map_err(io)?;
-    file.write_all(&bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&temporary, &path).map_err(|e| SolveError::io(&path, e))
+    crate::db::write_atomically(&path, &path.with_extension("tmp"), &bytes)
 }
 
 /// Worker 0's record that every worker's file of `level` is complete.
@@ -128,12 +122,8 @@ pub(crate) fn write_manifest(
     // The first worker of each process writes it (a shared directory gets
     // it from several): each under a name of its own, renamed atomically.
     let temporary = dir.join(format!("{MANIFEST}.{}.tmp", std::process::id()));
-    let io = |e: std::io::Error| SolveError::io(&temporary, e);
     let text = format!("level {level}\nworkers {workers}\nvertices {vertices}\nedges {edges}\n");
-    let mut file = std::fs::File::create(&temporary).map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&temporary, &path).map_err(|e| SolveError::io(&path, e))
+    crate::db::write_atomically(&path, &temporary, text.as_bytes())
 }
 
 /// Reads worker `index`'s state of `level`, checked.
@@ -200,29 +190,8 @@ pub(crate) fn remove(dir: &Path, level: u32, index: usize, workers: usize) {
 
 /// Removes every checkpoint in `dir` (a fresh solve, or a finished one).
 pub(crate) fn clear(dir: &Path) -> Result<(), SolveError> {
-    let manifest = dir.join(MANIFEST);
-    match std::fs::remove_file(&manifest) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(SolveError::io(&manifest, e));
-        }
-        _ => {}
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| SolveError::io(dir, e))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with("checkpoint-")
+    crate::db::remove_files(dir, &dir.join(MANIFEST), |name| {
+        name.starts_with("checkpoint-")
             || (name.starts_with("CHECKPOINT.") && name.ends_with(".tmp"))
-        {
-            let path = entry.path();
-            // Another process sharing the directory may have removed it.
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(SolveError::io(&path, e));
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(())
+    })
 }

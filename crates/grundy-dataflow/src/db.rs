@@ -40,32 +40,10 @@ fn shard_name(index: usize, workers: usize) -> String {
 
 /// Removes what an earlier solve left in `dir`: the manifest first.
 pub(crate) fn clear(dir: &Path) -> Result<(), SolveError> {
-    let manifest = dir.join(MANIFEST);
-    match std::fs::remove_file(&manifest) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(SolveError::io(&manifest, e));
-        }
-        _ => {}
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| SolveError::io(dir, e))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        let ours = (name.starts_with("shard-")
-            && (name.ends_with(".grdb") || name.ends_with(".tmp")))
-            || name == NAMES;
-        if ours {
-            let path = entry.path();
-            // Another process sharing the directory may have removed it.
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(SolveError::io(&path, e));
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(())
+    remove_files(dir, &dir.join(MANIFEST), |name| {
+        (name.starts_with("shard-") && (name.ends_with(".grdb") || name.ends_with(".tmp")))
+            || name == NAMES
+    })
 }
 
 /// Writes worker `index`'s shard; returns its checksum.
@@ -158,13 +136,48 @@ pub(crate) fn write_manifest(
     write_then_rename(&dir.join(MANIFEST), text.as_bytes())
 }
 
-fn write_then_rename(path: &Path, bytes: &[u8]) -> Result<(), SolveError> {
-    let temporary = path.with_extension("tmp");
-    let io = |e: std::io::Error| SolveError::io(&temporary, e);
-    let mut file = std::fs::File::create(&temporary).map_err(io)?;
+/// Writes `bytes` to `path` whole or not at all: to `temporary` first,
+/// synced, then renamed over `path`.
+pub(crate) fn write_atomically(
+    path: &Path,
+    temporary: &Path,
+    bytes: &[u8],
+) -> Result<(), SolveError> {
+    let io = |e: std::io::Error| SolveError::io(temporary, e);
+    let mut file = std::fs::File::create(temporary).map_err(io)?;
     file.write_all(bytes).map_err(io)?;
     file.sync_all().map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(|e| SolveError::io(path, e))
+    std::fs::rename(temporary, path).map_err(|e| SolveError::io(path, e))
+}
+
+fn write_then_rename(path: &Path, bytes: &[u8]) -> Result<(), SolveError> {
+    write_atomically(path, &path.with_extension("tmp"), bytes)
+}
+
+/// Removes `path`; one already gone (another process sharing the
+/// directory removed it first) is not an error.
+pub(crate) fn remove_if_there(path: &Path) -> Result<(), SolveError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(SolveError::io(path, e)),
+        _ => Ok(()),
+    }
+}
+
+/// Removes `first` (a manifest: gone before anything it vouches for),
+/// then every file of `dir` whose name `ours` accepts.
+pub(crate) fn remove_files(
+    dir: &Path,
+    first: &Path,
+    ours: impl Fn(&str) -> bool,
+) -> Result<(), SolveError> {
+    remove_if_there(first)?;
+    let entries = std::fs::read_dir(dir).map_err(|e| SolveError::io(dir, e))?;
+    for entry in entries.flatten() {
+        if ours(&entry.file_name().to_string_lossy()) {
+            remove_if_there(&entry.path())?;
+        }
+    }
+    Ok(())
 }
 
 /// A solved database, read whole and checked.
