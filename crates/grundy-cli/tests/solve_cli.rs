@@ -37,15 +37,19 @@ fn write_graph(path: &Path, n: u32) {
     std::fs::write(path, text).unwrap();
 }
 
+/// A vertex's value symbol, outcome and remoteness (`None`: drawn).
+type Answer = (String, String, Option<u64>);
+
 /// (value symbol, outcome, remoteness) of every vertex, by `grundy graph`.
-fn single_process(graph: &Path) -> Vec<(String, String, Option<u64>)> {
-    let report: Value = serde_json::from_str(&stdout_of(&[
-        "graph",
-        graph.to_str().unwrap(),
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+fn single_process(graph: &Path) -> Vec<Answer> {
+    single_process_by_name(graph.to_str().unwrap()).1
+}
+
+/// Every vertex's name and (value symbol, outcome, remoteness), by
+/// `grundy graph` on a file or a family's graph.
+fn single_process_by_name(graph: &str) -> (Vec<String>, Vec<Answer>) {
+    let report: Value =
+        serde_json::from_str(&stdout_of(&["graph", graph, "--format", "json"])).unwrap();
     report["vertices"]
         .as_array()
         .unwrap()
@@ -65,23 +69,27 @@ fn single_process(graph: &Path) -> Vec<(String, String, Option<u64>)> {
                     }
                 }
             };
+            let name = v["name"].as_str().unwrap().to_owned();
             (
-                value,
-                v["outcome"].as_str().unwrap().to_owned(),
-                v["remoteness"].as_u64(),
+                name,
+                (
+                    value,
+                    v["outcome"].as_str().unwrap().to_owned(),
+                    v["remoteness"].as_u64(),
+                ),
             )
         })
-        .collect()
+        .unzip()
 }
 
 /// The same, read from the database (vertices `v0`, `v1`, ...).
-fn from_database(dir: &Path, n: u32) -> Vec<(String, String, Option<u64>)> {
+fn from_database(dir: &Path, n: u32) -> Vec<Answer> {
     let names: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
     from_database_by_name(dir, &names)
 }
 
 /// The answers for these vertices, read from the database.
-fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<(String, String, Option<u64>)> {
+fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<Answer> {
     let mut args = vec![
         "db".to_owned(),
         dir.to_str().unwrap().to_owned(),
@@ -321,42 +329,7 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
         "-w",
         "2",
     ]);
-    let report: Value =
-        serde_json::from_str(&stdout_of(&["graph", "windup:10:3,4", "--format", "json"])).unwrap();
-    let names: Vec<String> = report["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["name"].as_str().unwrap().to_owned())
-        .collect();
-    let expected: Vec<(String, String, Option<u64>)> = report["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| {
-            let value = match v["value"].as_u64() {
-                Some(m) => m.to_string(),
-                None => {
-                    let k: Vec<String> = v["escapes"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|x| x.to_string())
-                        .collect();
-                    if k.is_empty() {
-                        "∞".to_owned()
-                    } else {
-                        format!("∞({})", k.join(","))
-                    }
-                }
-            };
-            (
-                value,
-                v["outcome"].as_str().unwrap().to_owned(),
-                v["remoteness"].as_u64(),
-            )
-        })
-        .collect();
+    let (names, expected) = single_process_by_name("windup:10:3,4");
     assert!(
         expected.iter().any(|v| v.0.starts_with("∞(")),
         "windup:10:3,4 has ∞(0)"
