@@ -163,8 +163,32 @@ pub fn solve(
             ));
         }
     }));
+    // Worker 0's reports, shown after a second on a terminal.
+    let bar = std::sync::Mutex::new(crate::progress::Progress::new(
+        0,
+        "{elapsed_precise} solving: {msg}",
+    ));
+    let progress = grundy_dataflow::ProgressFn(std::sync::Arc::new(move |what| {
+        let message = match what {
+            grundy_dataflow::SolveProgress::Loaded { edges } => format!("{edges} moves loaded"),
+            grundy_dataflow::SolveProgress::Level {
+                level,
+                candidates,
+                rounds,
+            } => format!("value {level}: {candidates} candidates (round {rounds})"),
+            grundy_dataflow::SolveProgress::Remoteness { remoteness, rounds } => {
+                format!("remoteness {remoteness} settled (round {rounds})")
+            }
+            _ => return,
+        };
+        let mut bar = bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        bar.set_with_message(0, message);
+    }));
     let options = grundy_dataflow::SolveOptions {
         resume,
+        progress: Some(progress),
         game: (!positions.is_empty()).then(|| graph.to_string_lossy().into_owned()),
         // The crash tests' hook: abort once this level is checkpointed.
         abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")

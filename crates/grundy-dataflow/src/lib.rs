@@ -226,8 +226,46 @@ impl Cluster {
     }
 }
 
+/// Where a solve is, for a progress display (worker 0 reports, with the
+/// totals over all workers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveProgress {
+    /// Every worker has its part of the graph.
+    Loaded {
+        /// Moves read.
+        edges: u64,
+    },
+    /// A level of the labelling begins.
+    Level {
+        /// The value being given.
+        level: u32,
+        /// Vertices that may get it.
+        candidates: u64,
+        /// Rounds so far.
+        rounds: u64,
+    },
+    /// A round of the remoteness pass is over.
+    Remoteness {
+        /// The remoteness just settled.
+        remoteness: u32,
+        /// Rounds so far.
+        rounds: u64,
+    },
+}
+
+/// A callback for [`SolveProgress`] reports.
+#[derive(Clone)]
+pub struct ProgressFn(pub Arc<dyn Fn(SolveProgress) + Send + Sync>);
+
+impl std::fmt::Debug for ProgressFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressFn")
+    }
+}
+
 /// How a solve runs, beyond the workers' layout.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// Start from the last level a stopped solve checkpointed in the same
     /// directory (an error when its layout or graph differs; from the
@@ -236,6 +274,8 @@ pub struct SolveOptions {
     /// For crash tests: the process aborts once every worker has
     /// checkpointed this level, as if killed there.
     pub abort_after_level: Option<u32>,
+    /// Called by worker 0 as the solve goes (levels, remoteness rounds).
+    pub progress: Option<ProgressFn>,
     /// The game whose state space the graph is (its spec), recorded in
     /// the manifest: its one-component positions can then feed that
     /// game's searches ([`db::Database::export_cache`]).
@@ -518,6 +558,16 @@ struct Checkpoints<'a> {
     edges: u64,
     resume: Option<checkpoint::LabelState>,
     abort_after_level: Option<u32>,
+    /// Worker 0's progress callback (others have none).
+    progress: Option<ProgressFn>,
+}
+
+impl Checkpoints<'_> {
+    fn report(&self, what: SolveProgress) {
+        if let Some(progress) = &self.progress {
+            (progress.0)(what);
+        }
+    }
 }
 
 impl Checkpoints<'_> {
@@ -617,9 +667,15 @@ fn label(
             }
         }
         let (_, reports) = rounds.exchange(&mut out, candidates);
-        if reports.iter().sum::<u64>() == 0 {
+        let candidates: u64 = reports.iter().sum();
+        if candidates == 0 {
             break;
         }
+        checkpoints.report(SolveProgress::Level {
+            level: m,
+            candidates,
+            rounds: rounds.round,
+        });
         loop {
             for &i in &ready {
                 if label[i] == INFINITE && next_needed[i] == m && answered[i] != m + 1 {
@@ -669,7 +725,7 @@ fn label(
 }
 
 /// Remoteness of this worker's vertices, retrograde by rounds.
-fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
+fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>, progress: Option<&ProgressFn>) -> Vec<u32> {
     let n = shard.len();
     let mut remoteness = vec![DRAWN; n];
     // 0: undecided, 1: P, 2: N.
@@ -682,6 +738,7 @@ fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
         remoteness[i] = 0;
     }
     let mut out = Vec::new();
+    let mut settled = 0u32;
     loop {
         for &i in &frontier {
             let what = if outcome[i] == 1 {
@@ -696,6 +753,13 @@ fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>) -> Vec<u32> {
         if sent == 0 {
             break;
         }
+        if let Some(progress) = progress {
+            (progress.0)(SolveProgress::Remoteness {
+                remoteness: settled,
+                rounds: rounds.round,
+            });
+        }
+        settled += 1;
         for (what, v, r) in received {
             let i = shard.local(v);
             if outcome[i] != 0 {
@@ -891,10 +955,12 @@ fn solve_worker(
         edges: shard.edges,
         resume,
         abort_after_level: options.abort_after_level,
+        progress: options.progress.clone().filter(|_| index == 0),
     };
+    checkpoints.report(SolveProgress::Loaded { edges: shard.edges });
     let labelled = label(&shard, &mut rounds, &mut checkpoints);
     let labels = labelled?;
-    let remoteness = remoteness(&shard, &mut rounds);
+    let remoteness = remoteness(&shard, &mut rounds, checkpoints.progress.as_ref());
     let escapes = escapes(&shard, &labels, &mut rounds);
     let mut next_escape = 0;
     let answers = (0..shard.len()).map(|i| {

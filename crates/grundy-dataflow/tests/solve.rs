@@ -204,3 +204,51 @@ fn damaged_databases_are_refused() {
         .to_string();
     assert!(error.contains("no MANIFEST"), "{error}");
 }
+
+/// Worker 0 reports the loading, each level with its candidates over all
+/// workers, and the remoteness rounds, in order.
+#[test]
+fn progress_reports_levels_and_remoteness_in_order() {
+    use grundy_dataflow::{solve_with, ProgressFn, SolveOptions, SolveProgress};
+    use std::sync::{Arc, Mutex};
+    // A path of five vertices: values 0 1 0 1 0 from the end, so levels
+    // 0 and 1, and remoteness up to 4.
+    let graph = graph_of(&[vec![1], vec![2], vec![3], vec![4], vec![]]);
+    let seen: Arc<Mutex<Vec<SolveProgress>>> = Arc::default();
+    let into = seen.clone();
+    let options = SolveOptions {
+        progress: Some(ProgressFn(Arc::new(move |p| into.lock().unwrap().push(p)))),
+        ..SolveOptions::default()
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cluster = Cluster {
+        threads: 2,
+        ..Cluster::default()
+    };
+    solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &options).expect("solve");
+    let seen = seen.lock().unwrap().clone();
+    assert!(
+        matches!(seen[0], SolveProgress::Loaded { edges: 4 }),
+        "{seen:?}"
+    );
+    let levels: Vec<(u32, u64)> = seen
+        .iter()
+        .filter_map(|p| match p {
+            SolveProgress::Level {
+                level, candidates, ..
+            } => Some((*level, *candidates)),
+            _ => None,
+        })
+        .collect();
+    // Level 0: all five are candidates; level 1: the two with a follower
+    // of value 0 that are not labelled 0.
+    assert_eq!(levels, [(0, 5), (1, 2)]);
+    let settled: Vec<u32> = seen
+        .iter()
+        .filter_map(|p| match p {
+            SolveProgress::Remoteness { remoteness, .. } => Some(*remoteness),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(settled, [0, 1, 2, 3]);
+}
