@@ -8,47 +8,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use grundy_dataflow::db::Database;
-use grundy_dataflow::{Cluster, GraphSource, SolveSummary};
-use serde::Serialize;
+use grundy_dataflow::request::{DbReport, SolveReport, SolveRequest};
+use grundy_dataflow::{Cluster, SolveSummary};
 
 use crate::printer::{print, Format, Render};
 
 /// The first panic of a solve's threads, for its error.
 static FIRST_FAILURE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
-
-/// What `grundy solve` prints.
-#[derive(Serialize)]
-pub struct SolveReport {
-    /// The database's directory.
-    pub database: String,
-    /// The totals.
-    #[serde(flatten)]
-    pub summary: SolveSummary,
-}
-
-/// One vertex read from a database.
-#[derive(Serialize)]
-pub struct DbVertex {
-    /// Its name (or number).
-    pub vertex: String,
-    /// `3`, `∞`, `∞(0,2)`.
-    pub value: String,
-    /// P, N or D.
-    pub outcome: String,
-    /// Its remoteness (`null` for a draw).
-    pub remoteness: Option<u32>,
-}
-
-/// What `grundy db` prints.
-#[derive(Serialize)]
-pub struct DbReport {
-    /// The database's directory.
-    pub database: String,
-    /// The totals the manifest gives.
-    pub summary: SolveSummary,
-    /// The vertices asked for.
-    pub vertices: Vec<DbVertex>,
-}
 
 impl Render for SolveReport {
     fn text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -125,19 +91,6 @@ pub fn solve(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?;
-    let source = if positions.is_empty() {
-        GraphSource::open(graph)?
-    } else {
-        let spec = graph.to_string_lossy();
-        let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
-        let space = match grundy::spec::parse_spec(&spec)? {
-            grundy::game::Game::Positional(game) => game.state_space(positions, limit)?,
-            _ => anyhow::bail!(
-                "'{spec}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"
-            ),
-        };
-        GraphSource::Graph(std::sync::Arc::new(space))
-    };
     // Timely's threads panic when a peer process goes; the first of those
     // messages (which names the connection) is kept for the error, and
     // none is printed as a panic.
@@ -189,15 +142,22 @@ pub fn solve(
     let options = grundy_dataflow::SolveOptions {
         resume,
         progress: Some(progress),
-        game: (!positions.is_empty()).then(|| graph.to_string_lossy().into_owned()),
         // The crash tests' hook: abort once this level is checkpointed.
         abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")
             .ok()
             .and_then(|v| v.parse().ok()),
+        ..grundy_dataflow::SolveOptions::default()
     };
-    let solved = grundy_dataflow::solve_with(source, &cluster, out, &options);
+    let solved = grundy_dataflow::request::solve(SolveRequest {
+        graph: &graph.to_string_lossy(),
+        positions,
+        max_positions: usize::try_from(max_positions).unwrap_or(usize::MAX),
+        out,
+        cluster,
+        options,
+    });
     let _ = std::panic::take_hook();
-    let summary = solved
+    let report = solved
         .map_err(|e| {
             let first = FIRST_FAILURE
                 .lock()
@@ -215,13 +175,7 @@ pub fn solve(
         .with_context(|| format!("solving {}", graph.display()))?;
     // Each process reports the same totals; only process 0 prints them.
     if process == 0 {
-        print(
-            &SolveReport {
-                database: out.display().to_string(),
-                summary,
-            },
-            format,
-        )?;
+        print(&report, format)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -233,8 +187,8 @@ pub fn lookup(
     export_cache: Option<&Path>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let db = Database::open(dir)?;
     if let Some(path) = export_cache {
+        let db = Database::open(dir)?;
         let written = db.export_cache(path)?;
         eprintln!(
             "grundy: {written} solved parts of {} written to {}",
@@ -242,30 +196,6 @@ pub fn lookup(
             path.display()
         );
     }
-    let mut found = Vec::with_capacity(vertices.len());
-    for key in vertices {
-        let v = db.vertex(key).with_context(|| {
-            format!(
-                "no vertex '{key}' in the database (of {} vertices)",
-                db.len()
-            )
-        })?;
-        let answer = db.get(v).context("the database lost a vertex")?;
-        let value = answer.value();
-        found.push(DbVertex {
-            vertex: db.name(v),
-            value: value.symbol(),
-            outcome: value.outcome().to_string(),
-            remoteness: (answer.remoteness != grundy_dataflow::DRAWN).then_some(answer.remoteness),
-        });
-    }
-    print(
-        &DbReport {
-            database: dir.display().to_string(),
-            summary: db.summary.clone(),
-            vertices: found,
-        },
-        format,
-    )?;
+    print(&grundy_dataflow::request::lookup(dir, vertices)?, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -44,6 +44,7 @@
 mod checkpoint;
 pub mod db;
 pub mod edges;
+pub mod request;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};

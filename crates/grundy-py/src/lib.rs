@@ -23,6 +23,7 @@ mod inputs;
 mod interrupt;
 mod nimber;
 mod rules;
+mod solve;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -51,6 +52,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nim_sqrt, m)?)?;
     m.add_function(wrap_pyfunction!(nim_pow, m)?)?;
     m.add_function(wrap_pyfunction!(mex, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::database_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The library's defaults, the same on every face.
     m.add("PERIOD_MAX", grundy::api::limits::PERIOD_VALUES)?;

@@ -39,6 +39,8 @@ __all__ = [
     "LimitError",
     "families",
     "examples",
+    "solve",
+    "database",
     "mex",
     "nim_add",
     "nim_mul",
@@ -153,6 +155,25 @@ def examples() -> list:
     """An example spec of every family, from the registry (the CLI's and
     the web explorer's examples)."""
     return list(_grundy.CoreGame.examples())
+
+
+def solve(graph: str, out: str, *positions: str, workers: int = 1, max_positions: int = 10**7) -> dict:
+    """Every vertex of a game graph solved on timely-dataflow (``grundy
+    solve``): ``graph`` is a graph file, a family's graph
+    (``"windup:7:2,3"``) or a binary edge list; with ``positions``, a
+    game's spec whose state space from their sum is the graph
+    (``solve("cram", "db", "4x5")``). The database goes to the directory
+    ``out``; returns the totals (the CLI's JSON report, as a dict)."""
+    return json.loads(
+        _grundy.solve_json(str(graph), str(out), [str(p) for p in positions], _count(workers), _count(max_positions))
+    )
+
+
+def database(dir: str, *vertices: str) -> dict:
+    """What a solve's database says of each vertex (by name, or number for
+    an edge list): ``{"database", "summary", "vertices": [{"vertex",
+    "value", "outcome", "remoteness"}]}``, as ``grundy db --format json``."""
+    return json.loads(_grundy.database_json(str(dir), [str(v) for v in vertices]))
 
 
 class Game:

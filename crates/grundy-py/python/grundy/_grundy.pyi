@@ -91,3 +91,9 @@ def nim_pow(a: Union[int, Nimber], exponent: int) -> int:
 
 def mex(values: Iterable[int]) -> int:
     """The least non-negative integer not among values."""
+
+def solve_json(graph: str, out: str, positions: list[str], workers: int, max_positions: int) -> str:
+    """The dataflow solve's report, as JSON."""
+
+def database_json(dir: str, vertices: list[str]) -> str:
+    """A database lookup's report, as JSON."""
