@@ -378,6 +378,10 @@ enum Command {
         /// and graph).
         #[arg(long)]
         resume: bool,
+        /// Seconds to wait for every process of the cluster to connect
+        /// before stopping with an error.
+        #[arg(long, default_value_t = 60.0)]
+        connect_timeout: f64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -533,6 +537,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             process,
             hostfile,
             resume,
+            connect_timeout,
             format,
             help: _,
         } => solve_cmd::solve(
@@ -545,6 +550,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             process,
             hostfile.as_deref(),
             resume,
+            connect_timeout,
             format,
         ),
         Command::Db {

@@ -88,8 +88,12 @@ pub fn solve(
     process: usize,
     hostfile: Option<&Path>,
     resume: bool,
+    connect_timeout: f64,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
+    if !(connect_timeout.is_finite() && connect_timeout > 0.0) {
+        anyhow::bail!("--connect-timeout {connect_timeout}: a number of seconds above 0");
+    }
     let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?;
     // Timely's threads panic when a peer process goes; the first of those
     // messages (which names the connection) is kept for the error, and
@@ -121,8 +125,28 @@ pub fn solve(
         0,
         "{elapsed_precise} solving: {msg}",
     ));
+    // Timely waits for every process without a limit: past
+    // `connect_timeout` with no worker started, the solve stops with the
+    // reason (a peer never started, or a wrong host file).
+    let started = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if processes > 1 {
+        let started = started.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs_f64(connect_timeout));
+            if !started.load(std::sync::atomic::Ordering::SeqCst) {
+                eprintln!(
+                    "grundy: error: the cluster did not connect within {connect_timeout} s: every process of -n {processes} must be started with the same host file and its own -p (--connect-timeout sets the wait)"
+                );
+                std::process::exit(2);
+            }
+        });
+    }
     let progress = grundy_dataflow::ProgressFn(std::sync::Arc::new(move |what| {
         let message = match what {
+            grundy_dataflow::SolveProgress::Started => {
+                started.store(true, std::sync::atomic::Ordering::SeqCst);
+                return;
+            }
             grundy_dataflow::SolveProgress::Loaded { edges } => format!("{edges} moves loaded"),
             grundy_dataflow::SolveProgress::Level {
                 level,

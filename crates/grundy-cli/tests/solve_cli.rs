@@ -274,6 +274,7 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
 
 #[test]
 fn bad_requests_are_clear_errors() {
+    let _cluster = one_cluster_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let graph = dir.path().join("g.txt");
     write_graph(&graph, 10);
@@ -299,6 +300,44 @@ fn bad_requests_are_clear_errors() {
         let error = String::from_utf8_lossy(&result.stderr);
         assert!(error.contains(expected), "{args:?}: {error}");
     }
+    // A cluster whose other process never starts: stopped with the reason
+    // once the wait is over, not left waiting.
+    let hosts = hostfile(dir.path());
+    let started = Instant::now();
+    let alone = grundy()
+        .args([
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-n",
+            "2",
+            "-p",
+            "0",
+            "-h",
+            hosts.to_str().unwrap(),
+            "--connect-timeout",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let error = String::from_utf8_lossy(&alone.stderr);
+    assert!(error.contains("did not connect within 1 s"), "{error}");
+    let zero = grundy()
+        .args([
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--connect-timeout",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("above 0"));
     stdout_of(&[
         "solve",
         graph.to_str().unwrap(),

@@ -232,6 +232,9 @@ impl Cluster {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveProgress {
+    /// A worker of this process started: every process of the cluster is
+    /// connected (reported by every worker, not only worker 0).
+    Started,
     /// Every worker has its part of the graph.
     Loaded {
         /// Moves read.
@@ -871,6 +874,9 @@ fn run_workers(
     let result_slot = summary.clone();
     let threads = cluster.threads;
     let guards = timely::execute(cluster.config(), move |worker| {
+        if let Some(progress) = &options.progress {
+            (progress.0)(SolveProgress::Started);
+        }
         let result = solve_worker(worker, &source, vertices, &out, &options, threads);
         let mut slot = result_slot
             .lock()

@@ -227,6 +227,17 @@ fn progress_reports_levels_and_remoteness_in_order() {
     };
     solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &options).expect("solve");
     let seen = seen.lock().unwrap().clone();
+    // Each worker says it started (the cluster is connected), then worker
+    // 0 reports the rest.
+    let started = seen
+        .iter()
+        .filter(|p| matches!(p, SolveProgress::Started))
+        .count();
+    assert_eq!(started, 2, "{seen:?}");
+    let seen: Vec<SolveProgress> = seen
+        .into_iter()
+        .filter(|p| !matches!(p, SolveProgress::Started))
+        .collect();
     assert!(
         matches!(seen[0], SolveProgress::Loaded { edges: 4 }),
         "{seen:?}"
