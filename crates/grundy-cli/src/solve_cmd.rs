@@ -211,8 +211,8 @@ pub fn lookup(
     export_cache: Option<&Path>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
+    let db = Database::open(dir)?;
     if let Some(path) = export_cache {
-        let db = Database::open(dir)?;
         let written = db.export_cache(path)?;
         eprintln!(
             "grundy: {written} solved parts of {} written to {}",
@@ -220,6 +220,6 @@ pub fn lookup(
             path.display()
         );
     }
-    print(&grundy_dataflow::request::lookup(dir, vertices)?, format)?;
+    print(&grundy_dataflow::request::lookup_in(&db, vertices)?, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -37,6 +37,16 @@ fn write_graph(path: &Path, n: u32) {
     std::fs::write(path, text).unwrap();
 }
 
+/// A temporary directory with the random graph of `n` vertices in
+/// `g.txt`, and its answers by the single-process solver.
+fn random_graph_fixture(n: u32) -> (tempfile::TempDir, std::path::PathBuf, Vec<Answer>) {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    write_graph(&graph, n);
+    let expected = single_process(&graph);
+    (dir, graph, expected)
+}
+
 /// A vertex's value symbol, outcome and remoteness (`None`: drawn).
 type Answer = (String, String, Option<u64>);
 
@@ -184,10 +194,7 @@ fn run_cluster(graph: &Path, out: &Path, extra: &[&str]) -> String {
 
 #[test]
 fn one_process_agrees_with_the_single_process_solver() {
-    let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("g.txt");
-    write_graph(&graph, 300);
-    let expected = single_process(&graph);
+    let (dir, graph, expected) = random_graph_fixture(300);
     // Draws, infinite values and several finite values are all exercised.
     assert!(expected.iter().any(|v| v.1 == "D"), "{expected:?}");
     assert!(expected.iter().any(|v| v.0.starts_with("∞(")));
@@ -210,10 +217,7 @@ fn one_process_agrees_with_the_single_process_solver() {
 #[test]
 fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
     let _cluster = one_cluster_at_a_time();
-    let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("g.txt");
-    write_graph(&graph, 300);
-    let expected = single_process(&graph);
+    let (dir, graph, expected) = random_graph_fixture(300);
     let out = dir.path().join("db");
 
     // Both processes, as on two hosts: the same arguments but -p.
@@ -463,10 +467,7 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
 #[test]
 fn a_solve_stopped_after_a_level_resumes_from_its_checkpoint() {
     let _cluster = one_cluster_at_a_time();
-    let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("g.txt");
-    write_graph(&graph, 300);
-    let expected = single_process(&graph);
+    let (dir, graph, expected) = random_graph_fixture(300);
     let out = dir.path().join("db");
 
     let hosts = hostfile(dir.path());

@@ -97,14 +97,15 @@ pub(crate) fn write_shard(
 }
 
 /// Writes the names (if any), then the manifest: the database is complete.
-pub(crate) fn write_manifest(
+pub(crate) fn write_manifest<'n>(
     dir: &Path,
     vertices: u32,
     checksums: &[u32],
-    names: Option<&[String]>,
+    names: Option<impl Iterator<Item = &'n str>>,
     summary: &SolveSummary,
     game: Option<&str>,
 ) -> Result<(), SolveError> {
+    let has_names = names.is_some();
     if let Some(names) = names {
         let path = dir.join(NAMES);
         let mut text = String::new();
@@ -124,7 +125,7 @@ pub(crate) fn write_manifest(
     }
     text.push_str(&format!(
         "names {}\np {}\nn {}\ndraws {}\nlargest {}\n",
-        if names.is_some() { "yes" } else { "no" },
+        if has_names { "yes" } else { "no" },
         summary.p_positions,
         summary.n_positions,
         summary.draws,

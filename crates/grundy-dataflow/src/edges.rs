@@ -58,10 +58,13 @@ impl GraphSource {
         }
     }
 
-    /// The name of vertex v, when the graph has names.
-    pub fn name(&self, v: u32) -> Option<&str> {
+    /// The vertices' names in order, when the graph has names (a binary
+    /// edge list's vertices are numbers).
+    pub fn names(&self) -> Option<impl Iterator<Item = &str>> {
         match self {
-            GraphSource::Graph(graph) => Some(graph.name(v)),
+            GraphSource::Graph(graph) => {
+                Some((0..graph.vertex_count() as u32).map(|v| graph.name(v)))
+            }
             GraphSource::EdgeList(_) => None,
         }
     }

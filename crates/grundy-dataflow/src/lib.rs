@@ -453,6 +453,21 @@ impl<'w> Rounds<'w> {
         (received, reports)
     }
 
+    /// One round in which every worker says whether its `step` failed:
+    /// this worker's own error, else an error when another's failed
+    /// (`others` says what they could not do), else its result. Every
+    /// worker stops, or none, so no round is left waiting for one gone.
+    fn agree<T>(&mut self, step: Result<T, SolveError>, others: &str) -> Result<T, SolveError> {
+        let (_, failed) = self.exchange(&mut Vec::new(), u64::from(step.is_err()));
+        let value = step?;
+        if failed.iter().any(|&f| f != 0) {
+            return Err(SolveError::Dataflow(format!(
+                "another worker could not {others}"
+            )));
+        }
+        Ok(value)
+    }
+
     /// Sends `out` and returns what this worker received and how many
     /// messages all workers sent.
     fn round(&mut self, out: &mut Vec<Message>) -> (Vec<Message>, u64) {
@@ -572,9 +587,7 @@ impl Checkpoints<'_> {
             (progress.0)(what);
         }
     }
-}
 
-impl Checkpoints<'_> {
     /// Writes this worker's state at the start of `level`; once every
     /// worker has, the manifest; then drops the level before.
     fn save(
@@ -584,14 +597,10 @@ impl Checkpoints<'_> {
     ) -> Result<(), SolveError> {
         let written =
             checkpoint::write(self.dir, self.index, self.workers, self.fingerprint, state);
-        let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(written.is_err()));
-        written?;
-        if failed.iter().any(|&f| f != 0) {
-            return Err(SolveError::Dataflow(format!(
-                "another worker could not write its checkpoint of level {}",
-                state.level
-            )));
-        }
+        rounds.agree(
+            written,
+            &format!("write its checkpoint of level {}", state.level),
+        )?;
         let manifest = if self.writes_manifest {
             checkpoint::write_manifest(
                 self.dir,
@@ -603,13 +612,7 @@ impl Checkpoints<'_> {
         } else {
             Ok(())
         };
-        let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(manifest.is_err()));
-        manifest?;
-        if failed.iter().any(|&f| f != 0) {
-            return Err(SolveError::Dataflow(
-                "another process could not write its checkpoint manifest".to_owned(),
-            ));
-        }
+        rounds.agree(manifest, "write its process's checkpoint manifest")?;
         if state.level > 1 {
             checkpoint::remove(self.dir, state.level - 1, self.index, self.workers);
         }
@@ -911,16 +914,7 @@ fn solve_worker(
     let mut rounds = Rounds::new(worker);
     // Every worker learns whether every worker loaded its shard before
     // any round of the solve: one that failed stops them all.
-    let (_, failed) = rounds.exchange(&mut Vec::new(), u64::from(loaded.is_err()));
-    let shard = match loaded {
-        Err(e) => return Err(e),
-        Ok(_) if failed.iter().any(|&f| f != 0) => {
-            return Err(SolveError::Dataflow(
-                "another worker could not read the graph".to_owned(),
-            ));
-        }
-        Ok(shard) => shard,
-    };
+    let shard = rounds.agree(loaded, "read the graph")?;
     let fingerprint = shard.fingerprint();
     // Every worker must resume from the same level (each reads its own
     // process's directory): the level + 1 of each, or 0 for none.
@@ -987,7 +981,8 @@ fn solve_worker(
     });
     let written = db::write_shard(out, index, workers, vertices, answers);
     // Totals, each worker's in its own round (the reports are per worker).
-    let mut totals = [0u64; 6];
+    // P-positions, N-positions, draws, the largest finite value.
+    let mut totals = [0u64; 4];
     for (i, &l) in labels.iter().enumerate() {
         match (l, remoteness[i]) {
             (0, _) => totals[0] += 1,
@@ -1040,17 +1035,11 @@ fn solve_worker(
     };
     if index == 0 {
         let crcs: Vec<u32> = checksums.iter().map(|&c| c as u32).collect();
-        let names: Option<Vec<String>> = match source {
-            GraphSource::Graph(graph) => {
-                Some((0..vertices).map(|v| graph.name(v).to_owned()).collect())
-            }
-            GraphSource::EdgeList(_) => None,
-        };
         db::write_manifest(
             out,
             vertices,
             &crcs,
-            names.as_deref(),
+            source.names(),
             &summary,
             options.game.as_deref(),
         )?;

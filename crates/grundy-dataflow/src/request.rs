@@ -106,7 +106,12 @@ pub fn solve(request: SolveRequest<'_>) -> Result<SolveReport, SolveError> {
 /// The answers for `vertices` (names, or numbers for an edge list) in the
 /// database at `dir`, with its totals.
 pub fn lookup(dir: &Path, vertices: &[String]) -> Result<DbReport, SolveError> {
-    let db = Database::open(dir)?;
+    lookup_in(&Database::open(dir)?, vertices)
+}
+
+/// [`lookup`] in a database already read (a face that also exports it
+/// reads it once).
+pub fn lookup_in(db: &Database, vertices: &[String]) -> Result<DbReport, SolveError> {
     let mut found = Vec::with_capacity(vertices.len());
     for key in vertices {
         let v = db.vertex(key).ok_or_else(|| {
@@ -127,7 +132,7 @@ pub fn lookup(dir: &Path, vertices: &[String]) -> Result<DbReport, SolveError> {
         });
     }
     Ok(DbReport {
-        database: dir.display().to_string(),
+        database: db.dir().display().to_string(),
         summary: db.summary.clone(),
         vertices: found,
     })

@@ -993,9 +993,10 @@ fn state_space<R: Ruleset>(
     };
     let mut first = start.to_vec();
     order(&mut first);
-    let mut index: FxHashMap<Vec<R::Position>, u32> = FxHashMap::default();
-    let mut sums: Vec<Vec<R::Position>> = vec![first.clone()];
-    index.insert(first, 0);
+    // Each sum once: its vertex number is its place in the set.
+    let mut sums: indexmap::IndexSet<Vec<R::Position>, rustc_hash::FxBuildHasher> =
+        indexmap::IndexSet::default();
+    sums.insert(first);
     let mut followers: Vec<Vec<u32>> = Vec::new();
     let mut options = crate::ruleset::Options::new();
     let mut next = 0;
@@ -1010,8 +1011,8 @@ fn state_space<R: Ruleset>(
                 after.extend_from_slice(&sum[i + 1..]);
                 after.extend_from_slice(option);
                 order(&mut after);
-                let vertex = match index.get(&after) {
-                    Some(&v) => v,
+                let vertex = match sums.get_index_of(&after) {
+                    Some(v) => v,
                     None => {
                         if sums.len() >= limit {
                             return Err(GameError::Limit {
@@ -1019,13 +1020,10 @@ fn state_space<R: Ruleset>(
                                 limit: format!("{limit} positions"),
                             });
                         }
-                        let v = sums.len() as u32;
-                        sums.push(after.clone());
-                        index.insert(after, v);
-                        v
+                        sums.insert_full(after).0
                     }
                 };
-                these.push(vertex);
+                these.push(vertex as u32);
             }
         }
         followers.push(these);
