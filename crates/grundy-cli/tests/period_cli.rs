@@ -192,3 +192,34 @@ fn plot_png_and_svg() {
         .code(2)
         .stderr(predicate::str::contains(".svg or .png"));
 }
+
+/// Hexadecimal codes with a saltus: proved by the band test from their
+/// first values, and `value` far out from the pattern at once (0.8 is
+/// G(n) = floor((n - 1)/3), argued in grundy's tests/sequences.rs); a
+/// pattern the test cannot prove says which condition failed.
+#[test]
+fn arithmetic_periods_of_hexadecimal_codes_are_proved() {
+    let v = json_of(&["period", "0.8", "--format", "json"]);
+    assert_eq!(
+        (
+            v["period"].as_u64(),
+            v["preperiod"].as_u64(),
+            v["saltus"].as_i64()
+        ),
+        (Some(3), Some(1), Some(1))
+    );
+    assert_eq!(v["proved"], true);
+    assert!(v["reason"].as_str().unwrap().contains("band test"), "{v}");
+    let n = 1_000_000_000_000_000u64;
+    let v = json_of(&["value", "0.8", "10^15", "--format", "json"]);
+    assert_eq!(v["value"].as_u64(), Some((n - 1) / 3), "{v}");
+    let v = json_of(&["period", "0.F8", "--max", "3000", "--format", "json"]);
+    assert_eq!(v["proved"], false);
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("band test does not prove it: G(9) = 4 is not below the saltus 4"),
+        "{v}"
+    );
+}

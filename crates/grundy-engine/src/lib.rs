@@ -21,6 +21,7 @@
 //! * [`remoteness`]: how long a game lasts with best play, for sums of any acyclic ruleset.
 //! * [`sequence`]: nim-sequences and the engines that compute them.
 //! * [`period`]: periodicity detection and the proof rules.
+//! * [`saltus`]: proofs of arithmetic periodicity for take-and-break codes (the band test).
 //! * [`misere`]: the misère search over sums of any ruleset, genus, Bouton's rule.
 #![deny(missing_docs)]
 
@@ -36,6 +37,7 @@ pub mod period;
 pub mod rare;
 pub mod remoteness;
 pub mod ruleset;
+pub mod saltus;
 pub mod sequence;
 pub mod solver;
 pub mod split_search;

@@ -27,6 +27,9 @@
 //!   the s values before it, so s consecutive repeats prove the period:
 //!   proved when `e + p + s <= N`;
 //! * Nim: `G(n) = n` (period 1, saltus 1), for every n;
+//! * take-and-break codes with a saltus that is a power of two: the band
+//!   test of [`crate::saltus`] (proved from the first e + p values, when
+//!   its finite conditions hold);
 //! * everything else (codes with `!`, `?` or `=`, infinite codes, all-but
 //!   games, splitting games, scripts) is reported as observed, never
 //!   proved.
@@ -142,6 +145,15 @@ pub enum ProofRule {
     },
     /// Nim: G(n) = n.
     Nim,
+    /// A take-and-break code whose arithmetic periods (a saltus) the band
+    /// test of [`crate::saltus`] judges; ordinary periods are judged by
+    /// `periodic`.
+    Banded {
+        /// The code's moves, as the band test reads them.
+        moves: crate::saltus::CodeMoves,
+        /// The rule for patterns without a saltus.
+        periodic: Box<ProofRule>,
+    },
     /// No theorem applies; the reason says why.
     Observed(String),
 }
@@ -151,6 +163,8 @@ pub enum ProofRule {
 pub fn values_needed(rule: &ProofRule, found: &Periodicity) -> Option<u64> {
     let (e, p) = (found.preperiod as u64, found.period as u64);
     match rule {
+        ProofRule::Banded { periodic, .. } if found.saltus == 0 => values_needed(periodic, found),
+        ProofRule::Banded { .. } => Some(e + p),
         ProofRule::TakeBreak { heaps, last_digit } if found.saltus == 0 => {
             Some(heaps * e + heaps * p + last_digit + heaps)
         }
@@ -198,6 +212,35 @@ pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
         };
     };
     let (e, p) = (found.preperiod, found.period);
+    if let ProofRule::Banded { moves, periodic } = rule {
+        if found.saltus == 0 {
+            return judge(periodic, values);
+        }
+        let (proved, reason) = match crate::saltus::prove(
+            moves,
+            values,
+            crate::saltus::Pattern {
+                preperiod: found.preperiod,
+                period: found.period,
+                saltus: found.saltus,
+            },
+        ) {
+            Ok(proof) => (
+                true,
+                format!(
+                    "band test for take-and-break codes with a saltus that is a power of two (grundy's own proof, after Howse-Nowakowski, TCS 313, 2004): the options' values checked band by band from G(0..{}), lower bands to depth {}",
+                    proof.values_used, proof.depths_checked
+                ),
+            ),
+            Err(why) => (false, format!("observed up to n = {} only: the band test does not prove it: {why}", n - 1)),
+        };
+        return PeriodReport {
+            periodicity: Some(found),
+            proved,
+            reason,
+            values_computed: n,
+        };
+    }
     let (proved, reason) = match (rule, values_needed(rule, &found)) {
         (ProofRule::TakeBreak { heaps, last_digit }, Some(needed)) if needed <= n as u64 => (
             true,

@@ -45,7 +45,7 @@
 // the paths they always had.
 pub use grundy_engine::{
     convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
-    ruleset, sequence, solver, split_search, stop, sum,
+    ruleset, saltus, sequence, solver, split_search, stop, sum,
 };
 
 pub mod acrostic;

@@ -321,9 +321,9 @@ impl HeapGame {
         let kernel = self.0.kernel_for(choice)?;
         let rule = self.proof_rule();
         Ok(match rule {
-            ProofRule::TakeBreak { .. } | ProofRule::Subtraction { .. } => {
-                Box::new(PeriodFilled::new(kernel, rule))
-            }
+            ProofRule::TakeBreak { .. }
+            | ProofRule::Subtraction { .. }
+            | ProofRule::Banded { .. } => Box::new(PeriodFilled::new(kernel, rule)),
             ProofRule::Nim | ProofRule::Observed(_) => kernel,
         })
     }
