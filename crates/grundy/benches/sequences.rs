@@ -114,8 +114,8 @@ fn estimates(c: &mut Criterion) {
     let mut group = c.benchmark_group("estimates");
     group.sample_size(10);
     for (spec, count, power_law) in [
-        ("0.9", 12000u64, true),
-        ("0.D8", 20000, true),
+        ("0.B8", 12000u64, true),
+        ("0.18", 20000, true),
         ("treblecross", 1 << 19, false),
         ("officers", 1 << 22, false),
     ] {
