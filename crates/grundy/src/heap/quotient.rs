@@ -144,13 +144,25 @@ impl Monoid {
     /// `{ r : x·r ∈ set }` as a bitset.
     fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
         let mut out = vec![0u64; set.len()];
-        for r in 0..self.order {
-            let y = self.mul(x, r as Element) as usize;
-            if set[y / 64] >> (y % 64) & 1 == 1 {
-                out[r / 64] |= 1 << (r % 64);
-            }
-        }
+        self.preimage_into(set, x, &mut out);
         out
+    }
+
+    /// [`Monoid::preimage`] into `out` (`set.len()` words). Why this
+    /// shape: the verification spends nearly all its time here, on sets
+    /// more than half full, so each output word is gathered bit by bit
+    /// from the row of x without a branch (a test per bit mispredicts
+    /// about as often as not).
+    fn preimage_into(&self, set: &[u64], x: Element, out: &mut [u64]) {
+        let row = &self.table[x as usize * self.order..(x as usize + 1) * self.order];
+        for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
+            let mut bits = 0u64;
+            for (i, &y) in chunk.iter().enumerate() {
+                let y = y as usize;
+                bits |= (set[y / 64] >> (y % 64) & 1) << i;
+            }
+            *word = bits;
+        }
     }
 }
 
@@ -709,19 +721,31 @@ impl MisereQuotient {
     /// state of `previous`, each kept with its fewest tokens.
     fn next_layer(&self, previous: &[Reached], group: &Group) -> Result<Vec<Reached>, GameError> {
         let powers = powers(&self.monoid, group.element);
+        let words = group.winning.len();
         let mut next: Vec<Reached> = Vec::new();
         let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        // The rests beside which a move in this group wins, seen from an
+        // element `beside`: one set per element, however many states
+        // share it (each costs a pass over the table's row).
+        let mut winning_beside: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
         for (from, reached) in previous.iter().enumerate() {
             let (y, rests, any) = &reached.state;
             for c in 0..powers.len() {
                 let y2 = self.mul(*y, powers[c]);
-                let mut rests2 = self.monoid.preimage(rests, powers[c]);
+                // powers[0] is the identity, whose preimage is the set.
+                let mut rests2 = if c == 0 {
+                    rests.clone()
+                } else {
+                    let mut out = vec![0u64; words];
+                    self.monoid.preimage_into(rests, powers[c], &mut out);
+                    out
+                };
                 if c >= 1 {
                     let beside = self.mul(*y, powers[c - 1]);
-                    for (word, bits) in rests2
-                        .iter_mut()
-                        .zip(self.monoid.preimage(&group.winning, beside))
-                    {
+                    let bits = winning_beside
+                        .entry(beside)
+                        .or_insert_with(|| self.monoid.preimage(&group.winning, beside));
+                    for (word, bits) in rests2.iter_mut().zip(bits.iter()) {
                         *word |= bits;
                     }
                 }
