@@ -100,6 +100,10 @@ pub const MAX_PERIOD: usize = 64;
 /// mask).
 pub const MAX_SALTUS: i64 = 64;
 
+/// The most combinations of big and small parts the test XORs (each a
+/// product of two 64-bit sets, at most a microsecond).
+const MAX_COMBINATIONS: u64 = 1 << 20;
+
 /// Which numbers of non-empty heaps a move removing j tokens may leave.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HeapCounts {
@@ -326,6 +330,10 @@ pub fn prove(
         (2 * p64 + 4).max(open).max(64)
     };
 
+    // The sets of two or more big heaps cost most where every number of
+    // heaps is allowed ({2+}) and the period is long; a pattern whose check
+    // would take more than about a second is left unproved, not waited for.
+    let mut combinations = 0u64;
     for rho in 0..p {
         let target = r(rho);
         // (top)
@@ -350,6 +358,12 @@ pub fn prove(
                         let big_set = big(b, w_big);
                         let small_set = small(m, rho - fixed - w_big);
                         if big_set != 0 && small_set != 0 {
+                            combinations += 1;
+                            if combinations > MAX_COMBINATIONS {
+                                return Err(format!(
+                                    "checking moves that leave two or more big heaps needs more than {MAX_COMBINATIONS} combinations of residues for period {p}"
+                                ));
+                            }
                             tm |= xor_sets(big_set, small_set);
                         }
                     }

@@ -258,3 +258,22 @@ fn scan_two_digit_hexadecimal_codes() {
     println!("{proved_count} of {} codes proved", codes.len());
     assert!(proved_count > 0);
 }
+
+/// Codes the Guy–Smith theorem cannot take (any number of heaps, a
+/// repeating tail) are within the band test's reach: whatever it proves
+/// holds on 2500 values computed one by one.
+#[test]
+fn open_heap_counts_and_repeating_tails() {
+    let cases: [(&str, usize, i64); 4] = [
+        ("0.[{2+}]", 2, 1),
+        ("0.2{2+}8", 4, 2),
+        ("0.[C]", 2, 1),
+        ("0.8[8]", 3, 1),
+    ];
+    for (spec, period, saltus) in cases {
+        let (found, first) = proved(spec).unwrap_or_else(|| panic!("{spec}: not proved"));
+        assert_eq!((found.period, found.saltus), (period, saltus), "{spec}");
+        let direct = computed(spec, 2500);
+        assert_pattern_holds(spec, &found, &first, &direct);
+    }
+}
