@@ -235,6 +235,29 @@ impl MexSet {
     }
 }
 
+/// A set of values below 64 held as the bits of a word, each value XORed
+/// with `low` (< 64): the bit permutation i -> i ^ low, one swap of bit
+/// blocks per bit of `low`. The step of every XOR-set table: the values
+/// of a sum are a set of values translated by the value of a part.
+#[must_use]
+pub fn xor_permute_word(mut word: u64, low: u64) -> u64 {
+    const MASKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for (t, mask) in MASKS.iter().enumerate() {
+        if low >> t & 1 == 1 {
+            let shift = 1 << t;
+            word = ((word >> shift) & mask) | ((word & mask) << shift);
+        }
+    }
+    word
+}
+
 /// The mex of a list of values, allocating a fresh bit set. Convenient for
 /// tests and one-off uses; hot loops keep a [`MexSet`] instead.
 #[must_use]
@@ -251,6 +274,22 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xor_permute_word_matches_elementwise_xor() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mask = seed;
+            let v = seed % 64;
+            let expected = (0..64)
+                .filter(|i| mask >> i & 1 == 1)
+                .fold(0u64, |acc, i| acc | 1 << (i ^ v));
+            assert_eq!(xor_permute_word(mask, v), expected);
+        }
+    }
 
     fn n(v: u64) -> Nimber {
         Nimber::new(v)

@@ -91,6 +91,8 @@
 //! Periods up to [`MAX_PERIOD`] and saltus up to [`MAX_SALTUS`] are tested
 //! (the sets are 64-bit masks).
 
+use crate::nimber::xor_permute_word;
+use crate::sequence::moves::HeapCounts;
 use crate::sequence::NimSequence;
 
 /// The longest period the band test takes.
@@ -104,34 +106,14 @@ pub const MAX_SALTUS: i64 = 64;
 /// product of two 64-bit sets, at most a microsecond).
 const MAX_COMBINATIONS: u64 = 1 << 20;
 
-/// Which numbers of non-empty heaps a move removing j tokens may leave.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct HeapCounts {
-    /// Bit k: exactly k heaps may be left (k < 64).
-    pub listed: u64,
-    /// `Some(k)`: any number of heaps from k on may be left.
-    pub at_least: Option<u32>,
-}
-
-impl HeapCounts {
-    /// `true` when leaving exactly `k` heaps is allowed.
-    #[must_use]
-    pub fn allows(self, k: u64) -> bool {
-        (k < 64 && self.listed & (1u64 << k) != 0)
-            || self.at_least.is_some_and(|from| k >= u64::from(from))
-    }
-
-    /// The least odd number of heaps >= 3 the move may leave.
-    fn least_odd_from_three(self) -> Option<u64> {
-        let open = self.at_least.map(|from| {
-            let from = u64::from(from).max(3);
-            from | 1
-        });
-        let listed = (3..64).step_by(2).find(|&k| self.listed >> k & 1 == 1);
-        match (listed, open) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+/// The least odd number of heaps >= 3 a move may leave (the pair
+/// template's move: a part and pairs of equal heaps).
+fn least_odd_from_three(counts: HeapCounts) -> Option<u64> {
+    let open = counts.at_least.map(|from| u64::from(from).max(3) | 1);
+    let listed = (3..64).step_by(2).find(|&k| counts.listed >> k & 1 == 1);
+    match (listed, open) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
@@ -152,26 +134,6 @@ impl CodeMoves {
     }
 }
 
-/// Translates every element of a set of values below 64 by XOR with `v`.
-fn translate(mask: u64, v: u64) -> u64 {
-    const LOW: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
-    let mut m = mask;
-    for (bit, low) in LOW.iter().enumerate() {
-        if v >> bit & 1 == 1 {
-            let shift = 1u32 << bit;
-            m = ((m & low) << shift) | ((m >> shift) & low);
-        }
-    }
-    m
-}
-
 /// { a ⊕ b : a ∈ A, b ∈ B } for sets of values below 64.
 fn xor_sets(a: u64, b: u64) -> u64 {
     let mut out = 0;
@@ -179,7 +141,7 @@ fn xor_sets(a: u64, b: u64) -> u64 {
     while rest != 0 {
         let v = u64::from(rest.trailing_zeros());
         rest &= rest - 1;
-        out |= translate(b, v);
+        out |= xor_permute_word(b, v);
     }
     out
 }
@@ -258,7 +220,7 @@ pub fn prove(
         moves.digits.len().min(2 * p + 2)
     };
     let pair_moves: Vec<(usize, u64)> = (0..template_span)
-        .filter_map(|j| moves.digit(j).least_odd_from_three().map(|k| (j, k)))
+        .filter_map(|j| least_odd_from_three(moves.digit(j)).map(|k| (j, k)))
         .collect();
     let (j_max, k_max) = pair_moves.iter().fold((0u64, 3u64), |(j, k), &(jj, kk)| {
         (j.max(jj as u64), k.max(kk))
@@ -280,7 +242,7 @@ pub fn prove(
             for c in 1..small_limit.min(w + 1) {
                 let prev = xs[m - 1][w - c];
                 if prev != 0 {
-                    set |= translate(prev, g(c));
+                    set |= xor_permute_word(prev, g(c));
                 }
             }
             xs[m][w] = set;
@@ -307,7 +269,7 @@ pub fn prove(
                     bs[b - 1][w - rho]
                 };
                 if prev != 0 {
-                    set |= translate(prev, r(rho));
+                    set |= xor_permute_word(prev, r(rho));
                 }
             }
             bs[b][w] = set;
@@ -346,7 +308,7 @@ pub fn prove(
                     continue;
                 }
                 for rho1 in 0..=rho - j {
-                    t1 |= translate(small(k - 1, rho - j - rho1), r(rho1));
+                    t1 |= xor_permute_word(small(k - 1, rho - j - rho1), r(rho1));
                 }
                 for b in 2..=k {
                     let m = k - b;
@@ -409,7 +371,7 @@ pub fn prove(
                             }
                             let slack = (p64 * depth + rho as u64) as i64 - rho1 as i64 - j as i64;
                             if slack >= 0 {
-                                reached |= translate(small(k - 1, slack as usize), r(rho1));
+                                reached |= xor_permute_word(small(k - 1, slack as usize), r(rho1));
                             }
                         }
                     }
@@ -428,25 +390,4 @@ pub fn prove(
         values_used: needed,
         depths_checked: depth_last,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn translate_matches_elementwise_xor() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..200 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mask = seed;
-            let v = seed % 64;
-            let expected = (0..64)
-                .filter(|i| mask >> i & 1 == 1)
-                .fold(0u64, |acc, i| acc | 1 << (i ^ v));
-            assert_eq!(translate(mask, v), expected);
-        }
-    }
 }

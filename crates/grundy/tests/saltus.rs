@@ -7,7 +7,8 @@
 
 use grundy::heap::HeapGame;
 use grundy::period::{value_from_period, Periodicity};
-use grundy::saltus::{prove, CodeMoves, HeapCounts, Pattern};
+use grundy::saltus::{prove, CodeMoves, Pattern};
+use grundy::sequence::moves::HeapCounts;
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::parse_heap_spec;
 use proptest::prelude::*;

@@ -13,7 +13,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-pub use crate::sequence::moves::{MoveTable, SplitKind};
+pub use crate::sequence::moves::{HeapCounts, MoveTable, SplitKind};
 
 /// How the heaps left by a move must relate to each other.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -55,10 +55,8 @@ impl Modifier {
 /// must relate.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Digit {
-    /// Bit k set: exactly k heaps may be left (k < 64).
-    counts: u64,
-    /// `Some(k)`: any number of heaps from k on may be left (`{k+}`).
-    at_least: Option<u32>,
+    /// The numbers of heaps that may be left.
+    heaps: HeapCounts,
     /// Restriction on the heaps left.
     modifier: Modifier,
 }
@@ -68,8 +66,10 @@ impl Digit {
     #[must_use]
     pub const fn new(counts: u64) -> Digit {
         Digit {
-            counts,
-            at_least: None,
+            heaps: HeapCounts {
+                listed: counts,
+                at_least: None,
+            },
             modifier: Modifier::None,
         }
     }
@@ -84,7 +84,10 @@ impl Digit {
     #[must_use]
     pub const fn with_at_least(self, k: u32) -> Digit {
         Digit {
-            at_least: Some(k),
+            heaps: HeapCounts {
+                listed: self.heaps.listed,
+                at_least: Some(k),
+            },
             ..self
         }
     }
@@ -95,60 +98,54 @@ impl Digit {
         self.modifier
     }
 
+    /// The numbers of heaps the digit allows, without its modifier.
+    #[must_use]
+    pub const fn heaps(self) -> HeapCounts {
+        self.heaps
+    }
+
     /// The bit mask of heap counts listed one by one.
     #[must_use]
     pub const fn counts(self) -> u64 {
-        self.counts
+        self.heaps.listed
     }
 
     /// `Some(k)` when any number of heaps from `k` on may be left.
     #[must_use]
     pub const fn at_least(self) -> Option<u32> {
-        self.at_least
+        self.heaps.at_least
     }
 
     /// `true` when leaving exactly `k` heaps is allowed.
     #[must_use]
     pub const fn allows(self, k: u64) -> bool {
-        let listed = k < 64 && self.counts & (1u64 << k) != 0;
-        let open = match self.at_least {
-            Some(from) => k >= from as u64,
-            None => false,
-        };
-        listed || open
+        self.heaps.allows(k)
     }
 
     /// `true` when the digit allows no move at all.
     #[must_use]
     pub const fn is_zero(self) -> bool {
-        self.counts == 0 && self.at_least.is_none()
+        self.heaps.is_zero()
     }
 
     /// The largest number of heaps a move may leave, `None` if unbounded.
     #[must_use]
     pub const fn max_heaps(self) -> Option<u64> {
-        if self.at_least.is_some() {
-            return None;
-        }
-        if self.counts == 0 {
-            Some(0)
-        } else {
-            Some(63 - self.counts.leading_zeros() as u64)
-        }
+        self.heaps.max_heaps()
     }
 }
 
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const SYMBOLS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        match self.at_least {
-            None if self.counts < 36 => {
-                write!(f, "{}", SYMBOLS[self.counts as usize] as char)?;
+        match self.heaps.at_least {
+            None if self.heaps.listed < 36 => {
+                write!(f, "{}", SYMBOLS[self.heaps.listed as usize] as char)?;
             }
-            None => write!(f, "&{};", self.counts)?,
+            None => write!(f, "&{};", self.heaps.listed)?,
             Some(from) => {
                 let mut items: Vec<String> = (0..64u32)
-                    .filter(|&k| k < from && self.counts & (1u64 << k) != 0)
+                    .filter(|&k| k < from && self.heaps.listed & (1u64 << k) != 0)
                     .map(|k| k.to_string())
                     .collect();
                 items.push(format!("{from}+"));
@@ -305,9 +302,9 @@ impl TakeBreakCode {
             .chain(&mut self.repeat)
             .chain(&mut self.adding)
         {
-            if let Some(from) = digit.at_least {
+            if let Some(from) = digit.heaps.at_least {
                 if from < 64 {
-                    digit.counts &= (1u64 << from) - 1;
+                    digit.heaps.listed &= (1u64 << from) - 1;
                 }
             }
         }
@@ -499,12 +496,12 @@ impl<'a> Parser<'a> {
                     if self.peek() == Some('+') {
                         self.at += 1;
                         let k = u32::try_from(k).map_err(|_| self.error(item, "too many heaps"))?;
-                        digit = digit.with_at_least(digit.at_least.map_or(k, |a| a.min(k)));
+                        digit = digit.with_at_least(digit.heaps.at_least.map_or(k, |a| a.min(k)));
                     } else if k >= 64 {
                         return Err(self
                             .error(item, "at most 63 heaps can be listed one by one (use {k+})"));
                     } else {
-                        digit.counts |= 1u64 << k;
+                        digit.heaps.listed |= 1u64 << k;
                     }
                     match self.peek() {
                         Some(',') => self.at += 1,

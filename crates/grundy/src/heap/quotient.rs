@@ -141,20 +141,13 @@ impl Monoid {
         elements.into_iter().fold(IDENTITY, |x, y| self.mul(x, y))
     }
 
-    /// `{ r : x·r ∈ set }` as a bitset.
+    /// `{ r : x·r ∈ set }` as a bitset. Why this shape: the verification
+    /// spends nearly all its time here, on sets more than half full, so
+    /// each output word is gathered bit by bit from the row of x without
+    /// a branch (a test per bit mispredicts about as often as not).
     fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
-        let mut out = vec![0u64; set.len()];
-        self.preimage_into(set, x, &mut out);
-        out
-    }
-
-    /// [`Monoid::preimage`] into `out` (`set.len()` words). Why this
-    /// shape: the verification spends nearly all its time here, on sets
-    /// more than half full, so each output word is gathered bit by bit
-    /// from the row of x without a branch (a test per bit mispredicts
-    /// about as often as not).
-    fn preimage_into(&self, set: &[u64], x: Element, out: &mut [u64]) {
         let row = &self.table[x as usize * self.order..(x as usize + 1) * self.order];
+        let mut out = vec![0u64; set.len()];
         for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
             let mut bits = 0u64;
             for (i, &y) in chunk.iter().enumerate() {
@@ -163,6 +156,7 @@ impl Monoid {
             }
             *word = bits;
         }
+        out
     }
 }
 
@@ -721,7 +715,6 @@ impl MisereQuotient {
     /// state of `previous`, each kept with its fewest tokens.
     fn next_layer(&self, previous: &[Reached], group: &Group) -> Result<Vec<Reached>, GameError> {
         let powers = powers(&self.monoid, group.element);
-        let words = group.winning.len();
         let mut next: Vec<Reached> = Vec::new();
         let mut ids: FxHashMap<State, usize> = FxHashMap::default();
         // The rests beside which a move in this group wins, seen from an
@@ -732,15 +725,12 @@ impl MisereQuotient {
             let (y, rests, any) = &reached.state;
             for c in 0..powers.len() {
                 let y2 = self.mul(*y, powers[c]);
-                // powers[0] is the identity, whose preimage is the set.
-                let mut rests2 = if c == 0 {
+                // powers[0] is the identity, whose preimage is the set,
+                // and no heap of the group is taken.
+                let rests2 = if c == 0 {
                     rests.clone()
                 } else {
-                    let mut out = vec![0u64; words];
-                    self.monoid.preimage_into(rests, powers[c], &mut out);
-                    out
-                };
-                if c >= 1 {
+                    let mut rests2 = self.monoid.preimage(rests, powers[c]);
                     let beside = self.mul(*y, powers[c - 1]);
                     let bits = winning_beside
                         .entry(beside)
@@ -748,7 +738,8 @@ impl MisereQuotient {
                     for (word, bits) in rests2.iter_mut().zip(bits.iter()) {
                         *word |= bits;
                     }
-                }
+                    rests2
+                };
                 let state = (y2, rests2, *any || c >= 1);
                 let tokens = reached.tokens + group.heap * c as u64;
                 let step = Reached {

@@ -16,7 +16,7 @@ use crate::heap::code::{CodeError, Digit, Modifier, SplitKind, TakeBreakCode};
 use crate::heap::{Growth, HeapFamily, MoveCount};
 use crate::period::ProofRule;
 use crate::ruleset::Options;
-use crate::saltus::{CodeMoves, HeapCounts};
+use crate::saltus::CodeMoves;
 use crate::sequence::dense::{
     insert_pair_range, insert_pairs_into, BoundedKernel, Kernel, ValueFlags, ValueWidth,
 };
@@ -269,15 +269,7 @@ fn band_moves(code: &TakeBreakCode) -> CodeMoves {
     } else {
         code.finite_len() + 2 * crate::saltus::MAX_PERIOD + 2
     };
-    let digits = (0..len as u64)
-        .map(|j| {
-            let digit = code.digit(j);
-            HeapCounts {
-                listed: digit.counts(),
-                at_least: digit.at_least(),
-            }
-        })
-        .collect();
+    let digits = (0..len as u64).map(|j| code.digit(j).heaps()).collect();
     CodeMoves { digits, exact }
 }
 

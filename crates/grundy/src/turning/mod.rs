@@ -33,7 +33,7 @@ use crate::error::GameError;
 use crate::evaluate::SumEvaluator;
 use crate::family::SpecForm;
 use crate::heap::{HeapFamily, MoveCount, OwnPositions};
-use crate::nimber::Nimber;
+use crate::nimber::{xor_permute_word, Nimber};
 use crate::period::ProofRule;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::Kernel;
@@ -250,25 +250,6 @@ struct SubsetXors {
     /// The largest subset size kept, `None` for every size.
     largest: Option<usize>,
     sets: Vec<Vec<u64>>,
-}
-
-/// The bit permutation i -> i ^ low within a word, for low < 64.
-fn xor_permute_word(mut word: u64, low: u64) -> u64 {
-    const MASKS: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    for (t, mask) in MASKS.iter().enumerate() {
-        if low >> t & 1 == 1 {
-            let shift = 1 << t;
-            word = ((word >> shift) & mask) | ((word & mask) << shift);
-        }
-    }
-    word
 }
 
 impl SubsetXors {
