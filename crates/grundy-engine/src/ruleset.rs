@@ -127,6 +127,34 @@ pub trait Ruleset {
         out: &mut Options<Self::Position>,
     ) -> Result<(), GameError>;
 
+    /// Writes the options of `position` into `out` (cleared by the
+    /// caller) one at a time, calling `each` with the buffer and the
+    /// index of each option as it is finished; stops listing as soon as
+    /// `each` returns `false`, and then returns `Ok(false)` (the buffer
+    /// holds the options listed so far). The searches stop listing once
+    /// the options already valued settle their question: most positions
+    /// a pruned search enters are settled by their first few options, and
+    /// listing a board's options is most of the search's work. By default
+    /// every option is listed ([`Ruleset::options`]) and then handed over
+    /// one by one; rulesets whose options cost much to list override it.
+    fn options_until(
+        &self,
+        position: &Self::Position,
+        out: &mut Options<Self::Position>,
+        each: &mut dyn FnMut(&Options<Self::Position>, usize) -> bool,
+    ) -> Result<bool, GameError> {
+        self.options(position, out)?;
+        Ok((0..out.len()).all(|i| each(out, i)))
+    }
+
+    /// At most how many options `position` has, when that is known
+    /// without listing them (Cram: the dominoes that fit): with it a
+    /// search knows the value's candidates before the list is complete
+    /// ([`Ruleset::options_until`]). `None`: not known cheaply.
+    fn option_count_bound(&self, _position: &Self::Position) -> Option<usize> {
+        None
+    }
+
     /// The value of `position` when the ruleset knows it without search
     /// (Nim: the heap size). Engines trust it.
     fn known_value(&self, _position: &Self::Position) -> Option<Nimber> {

@@ -853,7 +853,35 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         options: &mut Options<R::Position>,
         open: &mut Vec<(u64, usize)>,
     ) -> Result<Option<u64>, GameError> {
-        self.rules.options(position, options)?;
+        // The options are valued from the table as they are listed, and
+        // the listing stops once they leave no requested value a
+        // candidate: the value is at most the number of options (at most
+        // the ruleset's bound) and none of the values found.
+        let rules = self.rules;
+        let within_bound = rules
+            .option_count_bound(position)
+            .filter(|&bound| bound < 127)
+            .map_or(u128::MAX, |bound| below_or_at(bound as u32));
+        let mut known_values: u128 = 0;
+        let mut known = 0;
+        // Each option's parts are looked up while the next option is
+        // listed: their slots are fetched from memory in the meantime.
+        let mut pending = None;
+        let complete = rules.options_until(position, options, &mut |options, i| {
+            for part in options.get(i) {
+                self.prefetch(part);
+            }
+            if let Some(j) = pending.replace(i) {
+                self.value_from_table(options, j, &mut known_values, &mut known, open);
+            }
+            within_bound & !known_values & requested != 0
+        })?;
+        if let Some(j) = pending.filter(|_| complete) {
+            self.value_from_table(options, j, &mut known_values, &mut known, open);
+        }
+        if !complete {
+            return Ok(None);
+        }
         if options.len() >= 127 {
             // Candidates past what a set holds: the search heap by heap.
             self.stats.positions -= 1;
@@ -863,22 +891,6 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             return found.map(|(v, _)| Some(v));
         }
         let up_to_largest_requested = below_or_at(highest(requested));
-        let mut known_values: u128 = 0;
-        let mut known = 0;
-        for (i, option) in options.iter().enumerate() {
-            match self.known_sum(option) {
-                Some(v) => {
-                    known += 1;
-                    if v < 128 {
-                        known_values |= 1u128 << v;
-                    }
-                }
-                None => {
-                    let size = option.iter().map(|p| self.rules.search_size(p)).sum();
-                    open.push((size, i));
-                }
-            }
-        }
         let count = distinct_open(options, open, known);
         let mut candidates: u128 = below_or_at(count as u32) & !known_values;
         let mut exact = true;
@@ -1129,6 +1141,49 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             }
         }
         Ok((target, true, Facts::exact(target)))
+    }
+
+    /// Option `i` valued from the table: its value added to `known_values`
+    /// (and counted in `known`) when every part is known, else the option
+    /// added to `open` with its size.
+    fn value_from_table(
+        &mut self,
+        options: &Options<R::Position>,
+        i: usize,
+        known_values: &mut u128,
+        known: &mut usize,
+        open: &mut Vec<(u64, usize)>,
+    ) {
+        let option = options.get(i);
+        match self.known_sum(option) {
+            Some(v) => {
+                *known += 1;
+                if v < 128 {
+                    *known_values |= 1u128 << v;
+                }
+            }
+            None => {
+                let size = option.iter().map(|p| self.rules.search_size(p)).sum();
+                open.push((size, i));
+            }
+        }
+    }
+
+    /// Asks the processor to bring the slot a position's probe starts at
+    /// into its caches, so that a lookup soon after does not wait for
+    /// memory.
+    fn prefetch(&self, position: &R::Position) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Option<Entry<R::Position>> = &self.slots[self.home_of(position)];
+            // SAFETY: SSE is part of every x86_64 processor (the target's
+            // baseline), and a prefetch only hints at the caches: it reads
+            // nothing and never faults (the pointer is to a slot anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = position;
     }
 
     /// The value of a sum when every part's value is known (equal parts

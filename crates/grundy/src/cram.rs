@@ -492,6 +492,31 @@ fn half_turn_outcome(rows: usize, cols: usize, empty: u64) -> HalfTurn {
     }
 }
 
+/// Every domino of a shape, as (first square, down), nearest the centre
+/// first: by the squared distance of the domino's centre from the
+/// board's (doubled), then first square, then across before down.
+fn domino_order(rows: usize, cols: usize) -> &'static [(u8, bool)] {
+    type Order = std::sync::OnceLock<Box<[(u8, bool)]>>;
+    static ORDERS: [Order; 65 * 65] = [const { std::sync::OnceLock::new() }; 65 * 65];
+    ORDERS[rows * 65 + cols].get_or_init(|| {
+        let (r, c) = (rows as i32, cols as i32);
+        let mut dominoes = Vec::new();
+        for a in 0..rows * cols {
+            let (ra, ca) = ((a / cols) as i32, (a % cols) as i32);
+            if ca + 1 < c {
+                let (dr, dc) = (2 * ra + 1 - r, 2 * ca + 2 - c);
+                dominoes.push((dr * dr + dc * dc, a as u8, false));
+            }
+            if ra + 1 < r {
+                let (dr, dc) = (2 * ra + 2 - r, 2 * ca + 1 - c);
+                dominoes.push((dr * dr + dc * dc, a as u8, true));
+            }
+        }
+        dominoes.sort_unstable();
+        dominoes.into_iter().map(|(_, a, down)| (a, down)).collect()
+    })
+}
+
 /// Per symmetry and per byte of a board's squares, the image of each
 /// byte value: a symmetry of a board is eight lookups.
 type ShapeTables = [[[u64; 256]; 8]; 8];
@@ -688,35 +713,38 @@ impl Ruleset for Cram {
     type Position = CramBoard;
 
     fn options(&self, board: &CramBoard, out: &mut Options<CramBoard>) -> Result<(), GameError> {
-        // Dominoes near the centre first: they split the board, and the
-        // search tries options of equal size in this order.
-        // (Squared distance of the domino's centre from the board's,
-        // doubled; first square; across or down), on the stack: at most
-        // 63 dominoes across and 56 down fit in 64 squares.
-        let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-        let mut dominoes = [(0i32, 0u8, false); 2 * MAX_SQUARES];
-        let mut count = 0;
+        self.options_until(board, out, &mut |_, _| true).map(|_| ())
+    }
+
+    fn option_count_bound(&self, board: &CramBoard) -> Option<usize> {
         let (across, down) = board.domino_starts(board.empty);
-        for (starts, is_down) in [(across, false), (down, true)] {
-            for a in bits(starts) {
-                let (ra, ca) = (a as i32 / cols, a as i32 % cols);
-                let (dr, dc) = if is_down {
-                    (2 * ra + 2 - rows, 2 * ca + 1 - cols)
-                } else {
-                    (2 * ra + 1 - rows, 2 * ca + 2 - cols)
-                };
-                dominoes[count] = (dr * dr + dc * dc, a as u8, is_down);
-                count += 1;
+        Some((across.count_ones() + down.count_ones()) as usize)
+    }
+
+    fn options_until(
+        &self,
+        board: &CramBoard,
+        out: &mut Options<CramBoard>,
+        each: &mut dyn FnMut(&Options<CramBoard>, usize) -> bool,
+    ) -> Result<bool, GameError> {
+        // Dominoes near the centre first (the shape's order, worked out
+        // once): they split the board, and the search tries options of
+        // equal size in this order.
+        let (across, down) = board.domino_starts(board.empty);
+        let cols = board.cols();
+        for &(a, is_down) in domino_order(board.rows(), cols) {
+            let a = usize::from(a);
+            let fits = if is_down { down } else { across };
+            if fits >> a & 1 == 0 {
+                continue;
+            }
+            let b = if is_down { a + cols } else { a + 1 };
+            board.push_left_after(a, b, out);
+            if !each(out, out.len() - 1) {
+                return Ok(false);
             }
         }
-        let dominoes = &mut dominoes[..count];
-        dominoes.sort_unstable();
-        for &(_, a, down) in dominoes.iter() {
-            let a = usize::from(a);
-            let b = if down { a + board.cols() } else { a + 1 };
-            board.push_left_after(a, b, out);
-        }
-        Ok(())
+        Ok(true)
     }
 
     fn solved_by_search(&self) -> bool {

@@ -340,6 +340,21 @@ impl VertexKayles {
         }
     }
 
+    /// The vertices each move deletes, each move once, in the order of
+    /// [`VertexKayles::moves`], without describing them (the search's
+    /// path).
+    fn removed_sets<'g>(&self, graph: &'g SmallGraph) -> impl Iterator<Item = u64> + 'g {
+        let rule = self.rule;
+        (0..graph.order()).flat_map(move |v| {
+            let (node, later) = match rule {
+                VertexRule::Node => (Some(graph.neighbours(v) | 1 << v), 0),
+                VertexRule::Arc => (None, graph.neighbours(v) & !low_mask(v + 1)),
+            };
+            node.into_iter()
+                .chain(bits(later).map(move |w| 1 << v | 1 << w))
+        })
+    }
+
     /// The components left when `removed` is deleted from `graph`, each
     /// canonical; in Arc Kayles a lone vertex has no move and is dropped.
     fn left(&self, graph: &SmallGraph, removed: u64) -> Vec<SmallGraph> {
@@ -384,10 +399,34 @@ impl Ruleset for VertexKayles {
     type Position = SmallGraph;
 
     fn options(&self, graph: &SmallGraph, out: &mut Options<SmallGraph>) -> Result<(), GameError> {
-        for (_, removed) in self.moves(graph) {
+        self.options_until(graph, out, &mut |_, _| true).map(|_| ())
+    }
+
+    fn options_until(
+        &self,
+        graph: &SmallGraph,
+        out: &mut Options<SmallGraph>,
+        each: &mut dyn FnMut(&Options<SmallGraph>, usize) -> bool,
+    ) -> Result<bool, GameError> {
+        for removed in self.removed_sets(graph) {
             out.push_option(self.left(graph, removed));
+            if !each(out, out.len() - 1) {
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
+    }
+
+    fn option_count_bound(&self, graph: &SmallGraph) -> Option<usize> {
+        Some(match self.rule {
+            VertexRule::Node => graph.order(),
+            VertexRule::Arc => {
+                (0..graph.order())
+                    .map(|v| graph.neighbours(v).count_ones() as usize)
+                    .sum::<usize>()
+                    / 2
+            }
+        })
     }
 
     fn solved_by_search(&self) -> bool {
