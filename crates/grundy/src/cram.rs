@@ -771,9 +771,9 @@ impl Ruleset for Cram {
         // ten, from the smaller boards of the same side (3x13, 4x9, 5x7).
         let (at, seconds, per_square) = match narrow {
             0..=2 => return None,
-            3 => (51.0, 42.0, 0.136),
-            4 => (44.0, 32.0, 0.2),
-            5 => (40.0, 5.7, 0.15),
+            3 => (51.0, 9.4, 0.118),
+            4 => (44.0, 18.0, 0.177),
+            5 => (40.0, 5.0, 0.173),
             _ => SIX_BY_SEVEN,
         };
         let estimate = seconds * 10f64.powf(per_square * (squares - at));

@@ -141,40 +141,55 @@ impl SmallGraph {
         if n <= 1 {
             return self.clone();
         }
-        let colours = self.refine(vec![0; n]);
-        let mut best: Option<Vec<u64>> = None;
+        let (colours, count) = self.refine([0; MAX_VERTICES], 1);
+        let mut best: Option<Code> = None;
         let mut leaves = 0;
-        self.search(colours, &mut best, &mut leaves);
+        self.search(&colours, count, &mut best, &mut leaves);
+        let best = best.expect("the search reaches a leaf");
         SmallGraph {
-            adj: best.expect("the search reaches a leaf").into_boxed_slice(),
+            adj: best[..n].into(),
         }
     }
 
     /// Colour refinement: each vertex's colour becomes the rank of (its
-    /// colour, the sorted colours of its neighbours) until the number of
-    /// colours stops growing. Ranks are taken in sorted order, so the
-    /// result depends on the graph only up to isomorphism.
-    fn refine(&self, mut colours: Vec<u32>) -> Vec<u32> {
+    /// colour, the multiset of its neighbours' colours) until the number
+    /// of colours (`count` now) stops growing; returns the colours, ranks
+    /// from 0, and their number. The multiset is compared by a hash (the
+    /// sum of a mix of each colour), a function of the multiset alone, so
+    /// the ranks depend on the graph only up to isomorphism whatever the
+    /// hash does; a collision would only leave two classes unsplit, which
+    /// the search's individualisation splits instead. Old colours come
+    /// first in the order, so each class of the result lies in one class
+    /// of the colours it started from.
+    fn refine(&self, mut colours: Colours, mut count: usize) -> (Colours, usize) {
         let n = self.order();
-        let mut count = distinct(&colours);
+        let mix = |c: u32| {
+            // SplitMix64's finaliser.
+            let mut x = u64::from(c).wrapping_add(0x9e37_79b9_7f4a_7c15);
+            x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        };
         loop {
-            let signatures: Vec<(u32, Vec<u32>)> = (0..n)
-                .map(|v| {
-                    let mut around: Vec<u32> = bits(self.adj[v]).map(|w| colours[w]).collect();
-                    around.sort_unstable();
-                    (colours[v], around)
-                })
-                .collect();
-            let mut sorted: Vec<&(u32, Vec<u32>)> = signatures.iter().collect();
-            sorted.sort();
-            sorted.dedup();
-            colours = signatures
-                .iter()
-                .map(|s| sorted.binary_search(&s).expect("every signature is listed") as u32)
-                .collect();
-            let now = distinct(&colours);
+            let mut keys = [(0u32, 0u64, 0u8); MAX_VERTICES];
+            for (v, key) in keys.iter_mut().enumerate().take(n) {
+                let around = bits(self.adj[v]).fold(0u64, |h, w| h.wrapping_add(mix(colours[w])));
+                *key = (colours[v], around, v as u8);
+            }
+            let keys = &mut keys[..n];
+            keys.sort_unstable();
+            let mut refined = [0u32; MAX_VERTICES];
+            let mut rank = 0;
+            for i in 0..n {
+                if i > 0 && (keys[i].0, keys[i].1) != (keys[i - 1].0, keys[i - 1].1) {
+                    rank += 1;
+                }
+                refined[usize::from(keys[i].2)] = rank;
+            }
+            colours = refined;
+            let now = rank as usize + 1;
             if now == count {
-                return colours;
+                return (colours, count);
             }
             count = now;
         }
@@ -184,45 +199,47 @@ impl SmallGraph {
     /// the adjacency code of the labelling it gives; else each vertex of
     /// the smallest colour class shared by several vertices in turn is
     /// given a colour of its own, and the colouring refined again.
-    fn search(&self, colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &mut usize) {
+    fn search(&self, colours: &Colours, count: usize, best: &mut Option<Code>, leaves: &mut usize) {
         let n = self.order();
         if *leaves >= LEAF_BUDGET && best.is_some() {
             return;
         }
-        let mut sizes = vec![0usize; n];
-        for &c in &colours {
-            sizes[c as usize] += 1;
-        }
-        let target = (0..n)
-            .filter(|&c| sizes[c] > 1)
-            .min_by_key(|&c| (sizes[c], c));
-        let Some(target) = target else {
+        if count == n {
             *leaves += 1;
-            let code = self.code(&colours);
-            if best.as_ref().is_none_or(|b| code < *b) {
+            let code = self.code(colours);
+            if best.as_ref().is_none_or(|b| code[..n] < b[..n]) {
                 *best = Some(code);
             }
             return;
-        };
+        }
+        let mut sizes = [0u8; MAX_VERTICES];
+        for &c in &colours[..n] {
+            sizes[c as usize] += 1;
+        }
+        let target = (0..count)
+            .filter(|&c| sizes[c] > 1)
+            .min_by_key(|&c| (sizes[c], c))
+            .expect("a colouring with fewer colours than vertices has a class of two");
         for v in 0..n {
             if colours[v] as usize != target {
                 continue;
             }
             // v keeps colour 2c, the rest of its class 2c + 1: an order
             // between them that every labelling agrees on.
-            let split: Vec<u32> = (0..n)
-                .map(|w| 2 * colours[w] + u32::from(colours[w] as usize == target && w != v))
-                .collect();
-            self.search(self.refine(split), best, leaves);
+            let mut split = [0u32; MAX_VERTICES];
+            for w in 0..n {
+                split[w] = 2 * colours[w] + u32::from(colours[w] as usize == target && w != v);
+            }
+            let (refined, refined_count) = self.refine(split, count + 1);
+            self.search(&refined, refined_count, best, leaves);
         }
     }
 
     /// The adjacency rows of the graph relabelled so that vertex v becomes
-    /// `colours[v]` (a permutation).
-    fn code(&self, colours: &[u32]) -> Vec<u64> {
-        let n = self.order();
-        let mut rows = vec![0u64; n];
-        for v in 0..n {
+    /// `colours[v]` (a permutation of the vertices).
+    fn code(&self, colours: &Colours) -> Code {
+        let mut rows = [0u64; MAX_VERTICES];
+        for v in 0..self.order() {
             let mut row = 0u64;
             for w in bits(self.adj[v]) {
                 row |= 1 << colours[w];
@@ -232,6 +249,13 @@ impl SmallGraph {
         rows
     }
 }
+
+/// A colour per vertex (the first [`SmallGraph::order`] are used).
+type Colours = [u32; MAX_VERTICES];
+
+/// A graph's adjacency rows under a labelling (the first
+/// [`SmallGraph::order`] are used).
+type Code = [u64; MAX_VERTICES];
 
 /// The members of a set of at most 64 (vertices, squares), in
 /// increasing order.
@@ -265,13 +289,6 @@ fn compress(set: u64, keep: u64) -> u64 {
         }
     }
     out
-}
-
-fn distinct(colours: &[u32]) -> usize {
-    let mut sorted = colours.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    sorted.len()
 }
 
 /// Which game is played on the graph.
