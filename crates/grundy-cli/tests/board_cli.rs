@@ -66,12 +66,12 @@ fn families_need_one_n_and_graphs_fit() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("write one N"));
-    // 3 x 22 has 66 vertices: past the limit, said.
+    // 3 x 43 has 129 vertices: past the limit, said before any search.
     grundy()
-        .args(["seq", "node-kayles:grid:3xN", "-n", "23"])
+        .args(["seq", "node-kayles:grid:3xN", "-n", "44"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("at most 64 vertices"));
+        .stderr(predicates::str::contains("at most 128 vertices"));
     let v = json_of(&[
         "eval",
         "node-kayles",

@@ -14,8 +14,8 @@
 //! far is kept, which is still a labelling of the same graph: the memo may
 //! then hold a part twice, never a wrong value.
 //!
-//! Positions are graphs of at most 64 vertices (a vertex set is one
-//! `u64`), written as a named family (`path:N`, `cycle:N`, `grid:MxN`,
+//! Positions are graphs of at most 128 vertices (a vertex set is one
+//! `u128`), written as a named family (`path:N`, `cycle:N`, `grid:MxN`,
 //! `complete:N`, `star:N`, `ladder:N`, `prism:N`, `petersen`,
 //! `hypercube:D`) or as `vN/a-b,c-d,...` (N vertices numbered from 0 and
 //! the edges), which is also how positions are printed. Node Kayles on
@@ -26,17 +26,20 @@ use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::ruleset::{Options, Ruleset};
 
-/// The most vertices of a graph position (a vertex set is one `u64`).
-pub const MAX_VERTICES: usize = 64;
+/// The most vertices of a graph position (a vertex set is one `u128`).
+pub const MAX_VERTICES: usize = 128;
+
+/// A set of vertices: bit v for vertex v.
+pub type VertexSet = u128;
 
 /// The most leaves the canonical labelling's search visits.
 pub const LEAF_BUDGET: usize = 512;
 
-/// A graph of at most 64 vertices: the neighbours of each vertex as a
+/// A graph of at most 128 vertices: the neighbours of each vertex as a
 /// bit set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SmallGraph {
-    adj: Box<[u64]>,
+    adj: Box<[VertexSet]>,
 }
 
 impl SmallGraph {
@@ -51,7 +54,7 @@ impl SmallGraph {
                 "graph positions have at most {MAX_VERTICES} vertices"
             )));
         }
-        let mut adj = vec![0u64; n];
+        let mut adj: Vec<VertexSet> = vec![0; n];
         for &(a, b) in edges {
             if a >= n || b >= n {
                 return Err(invalid(format!(
@@ -78,7 +81,7 @@ impl SmallGraph {
 
     /// The neighbours of `v`.
     #[must_use]
-    pub fn neighbours(&self, v: usize) -> u64 {
+    pub fn neighbours(&self, v: usize) -> VertexSet {
         self.adj[v]
     }
 
@@ -100,20 +103,20 @@ impl SmallGraph {
     /// The subgraph induced by the vertex set `keep`, its vertices
     /// renumbered in order.
     #[must_use]
-    pub fn induced(&self, keep: u64) -> SmallGraph {
-        let vertices: Vec<usize> = bits(keep).collect();
-        let adj: Vec<u64> = vertices
-            .iter()
-            .map(|&v| compress(self.adj[v] & keep, keep))
-            .collect();
-        SmallGraph {
-            adj: adj.into_boxed_slice(),
+    pub fn induced(&self, keep: VertexSet) -> SmallGraph {
+        let mut renumbered = [0u8; MAX_VERTICES];
+        for (i, v) in vertex_bits(keep).enumerate() {
+            renumbered[v] = i as u8;
         }
+        let adj: Box<[VertexSet]> = vertex_bits(keep)
+            .map(|v| vertex_bits(self.adj[v] & keep).fold(0, |row, w| row | 1 << renumbered[w]))
+            .collect();
+        SmallGraph { adj }
     }
 
     /// The connected components of the vertex set `within`.
     #[must_use]
-    pub fn components(&self, within: u64) -> Vec<u64> {
+    pub fn components(&self, within: VertexSet) -> Vec<VertexSet> {
         let mut left = within;
         let mut parts = Vec::new();
         while left != 0 {
@@ -121,7 +124,7 @@ impl SmallGraph {
             let mut frontier = part;
             while frontier != 0 {
                 let mut next = 0;
-                for v in bits(frontier) {
+                for v in vertex_bits(frontier) {
                     next |= self.adj[v];
                 }
                 frontier = next & within & !part;
@@ -163,31 +166,28 @@ impl SmallGraph {
     /// of the colours it started from.
     fn refine(&self, mut colours: Colours, mut count: usize) -> (Colours, usize) {
         let n = self.order();
-        let mix = |c: u32| {
-            // SplitMix64's finaliser.
-            let mut x = u64::from(c).wrapping_add(0x9e37_79b9_7f4a_7c15);
-            x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            x ^ (x >> 31)
-        };
         loop {
-            let mut keys = [(0u32, 0u64, 0u8); MAX_VERTICES];
+            // (colour, hash of the neighbours' colours, vertex) in one
+            // number, so that the sort compares one word pair.
+            let mut keys = [0u128; MAX_VERTICES];
             for (v, key) in keys.iter_mut().enumerate().take(n) {
-                let around = bits(self.adj[v]).fold(0u64, |h, w| h.wrapping_add(mix(colours[w])));
-                *key = (colours[v], around, v as u8);
+                let around = vertex_bits(self.adj[v]).fold(0u64, |h, w| {
+                    h.wrapping_add(COLOUR_MIX[usize::from(colours[w])])
+                });
+                *key = u128::from(colours[v]) << 72 | u128::from(around) << 8 | v as u128;
             }
             let keys = &mut keys[..n];
             keys.sort_unstable();
-            let mut refined = [0u32; MAX_VERTICES];
-            let mut rank = 0;
+            let mut refined: Colours = [0; MAX_VERTICES];
+            let mut rank = 0u8;
             for i in 0..n {
-                if i > 0 && (keys[i].0, keys[i].1) != (keys[i - 1].0, keys[i - 1].1) {
+                if i > 0 && keys[i] >> 8 != keys[i - 1] >> 8 {
                     rank += 1;
                 }
-                refined[usize::from(keys[i].2)] = rank;
+                refined[(keys[i] & 0xff) as usize] = rank;
             }
             colours = refined;
-            let now = rank as usize + 1;
+            let now = usize::from(rank) + 1;
             if now == count {
                 return (colours, count);
             }
@@ -226,9 +226,11 @@ impl SmallGraph {
             }
             // v keeps colour 2c, the rest of its class 2c + 1: an order
             // between them that every labelling agrees on.
-            let mut split = [0u32; MAX_VERTICES];
+            // Colours are below the number of vertices, at most 128, so
+            // 2c + 1 fits a byte.
+            let mut split: Colours = [0; MAX_VERTICES];
             for w in 0..n {
-                split[w] = 2 * colours[w] + u32::from(colours[w] as usize == target && w != v);
+                split[w] = 2 * colours[w] + u8::from(colours[w] as usize == target && w != v);
             }
             let (refined, refined_count) = self.refine(split, count + 1);
             self.search(&refined, refined_count, best, leaves);
@@ -238,10 +240,10 @@ impl SmallGraph {
     /// The adjacency rows of the graph relabelled so that vertex v becomes
     /// `colours[v]` (a permutation of the vertices).
     fn code(&self, colours: &Colours) -> Code {
-        let mut rows = [0u64; MAX_VERTICES];
+        let mut rows: Code = [0; MAX_VERTICES];
         for v in 0..self.order() {
-            let mut row = 0u64;
-            for w in bits(self.adj[v]) {
+            let mut row: VertexSet = 0;
+            for w in vertex_bits(self.adj[v]) {
                 row |= 1 << colours[w];
             }
             rows[colours[v] as usize] = row;
@@ -251,11 +253,29 @@ impl SmallGraph {
 }
 
 /// A colour per vertex (the first [`SmallGraph::order`] are used).
-type Colours = [u32; MAX_VERTICES];
+type Colours = [u8; MAX_VERTICES];
+
+/// A mix of each colour (SplitMix64's finaliser), which colour refinement
+/// sums over a vertex's neighbours: a hash of the multiset of their
+/// colours.
+static COLOUR_MIX: [u64; 256] = colour_mix();
+
+const fn colour_mix() -> [u64; 256] {
+    let mut out = [0u64; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut x = (c as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        out[c] = x ^ (x >> 31);
+        c += 1;
+    }
+    out
+}
 
 /// A graph's adjacency rows under a labelling (the first
 /// [`SmallGraph::order`] are used).
-type Code = [u64; MAX_VERTICES];
+type Code = [VertexSet; MAX_VERTICES];
 
 /// The members of a set of at most 64 (vertices, squares), in
 /// increasing order.
@@ -270,25 +290,25 @@ pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The bits of `set` below `k`.
-fn low_mask(k: usize) -> u64 {
-    if k >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << k) - 1
-    }
+/// The vertices of a set, in increasing order.
+pub(crate) fn vertex_bits(mut set: VertexSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let v = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(v)
+    })
 }
 
-/// `set` (a subset of `keep`) with the vertices of `keep` renumbered in
-/// order.
-fn compress(set: u64, keep: u64) -> u64 {
-    let mut out = 0;
-    for (i, v) in bits(keep).enumerate() {
-        if set >> v & 1 == 1 {
-            out |= 1 << i;
-        }
+/// The vertices below `k`.
+fn low_mask(k: usize) -> VertexSet {
+    if k >= MAX_VERTICES {
+        VertexSet::MAX
+    } else {
+        (1 << k) - 1
     }
-    out
 }
 
 /// Which game is played on the graph.
@@ -335,12 +355,13 @@ impl VertexKayles {
     }
 
     /// The vertices a move deletes, each move once: `(description, set)`.
-    fn moves(&self, graph: &SmallGraph) -> Vec<(String, u64)> {
+    fn moves(&self, graph: &SmallGraph) -> Vec<(String, VertexSet)> {
         match self.rule {
             VertexRule::Node => (0..graph.order())
                 .map(|v| {
-                    let around: Vec<String> =
-                        bits(graph.neighbours(v)).map(|w| w.to_string()).collect();
+                    let around: Vec<String> = vertex_bits(graph.neighbours(v))
+                        .map(|w| w.to_string())
+                        .collect();
                     let words = if around.is_empty() {
                         format!("take vertex {v}")
                     } else {
@@ -360,7 +381,7 @@ impl VertexKayles {
     /// The vertices each move deletes, each move once, in the order of
     /// [`VertexKayles::moves`], without describing them (the search's
     /// path).
-    fn removed_sets<'g>(&self, graph: &'g SmallGraph) -> impl Iterator<Item = u64> + 'g {
+    fn removed_sets<'g>(&self, graph: &'g SmallGraph) -> impl Iterator<Item = VertexSet> + 'g {
         let rule = self.rule;
         (0..graph.order()).flat_map(move |v| {
             let (node, later) = match rule {
@@ -368,13 +389,13 @@ impl VertexKayles {
                 VertexRule::Arc => (None, graph.neighbours(v) & !low_mask(v + 1)),
             };
             node.into_iter()
-                .chain(bits(later).map(move |w| 1 << v | 1 << w))
+                .chain(vertex_bits(later).map(move |w| 1 << v | 1 << w))
         })
     }
 
     /// The components left when `removed` is deleted from `graph`, each
     /// canonical; in Arc Kayles a lone vertex has no move and is dropped.
-    fn left(&self, graph: &SmallGraph, removed: u64) -> Vec<SmallGraph> {
+    fn left(&self, graph: &SmallGraph, removed: VertexSet) -> Vec<SmallGraph> {
         let all = low_mask(graph.order());
         let mut parts: Vec<SmallGraph> = graph
             .components(all & !removed)
@@ -389,7 +410,7 @@ impl VertexKayles {
 
 impl SpecForm for VertexKayles {
     const FORM: &'static str = "node-kayles, arc-kayles, node-kayles:GRAPH-with-N";
-    const ABOUT: &'static str = "games on a graph: node-kayles deletes a vertex and its neighbours, arc-kayles both ends of an edge; positions path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D, or vN/a-b,c-d,... (up to 64 vertices); the parts left are a sum, solved apart; seq node-kayles:grid:3xN gives the values of the boards as N grows";
+    const ABOUT: &'static str = "games on a graph: node-kayles deletes a vertex and its neighbours, arc-kayles both ends of an edge; positions path:N, cycle:N, grid:MxN, complete:N, star:N, ladder:N, prism:N, petersen, hypercube:D, or vN/a-b,c-d,... (up to 128 vertices); the parts left are a sum, solved apart; seq node-kayles:grid:3xN gives the values of the boards as N grows";
     const EXAMPLE: &'static str = "node-kayles";
     const PREFIX: Option<&'static str> = None;
     type Error = GameError;
@@ -636,7 +657,7 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
         }
         "hypercube" => {
             let d = number(arg)?;
-            if d > 6 {
+            if d > MAX_VERTICES.trailing_zeros() as usize {
                 return Err(invalid(format!(
                     "hypercube:{d} has 2^{d} vertices; graph positions have at most {MAX_VERTICES}"
                 )));
