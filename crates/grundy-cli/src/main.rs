@@ -336,6 +336,10 @@ enum Command {
         /// Computations at once.
         #[arg(long, default_value_t = 4)]
         concurrent: usize,
+        /// A database `grundy solve` wrote: read (checksums checked) at
+        /// start, and answered from at /api/db and in the page.
+        #[arg(long, value_name = "DIR")]
+        db: Option<PathBuf>,
     },
     /// Every vertex of a game graph solved on timely-dataflow (one worker
     /// by default; threads with -w, processes and machines with -n, -p,
@@ -571,7 +575,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             max_values,
             time_limit,
             concurrent,
-        } => serve(addr, max_values, time_limit, concurrent),
+            db,
+        } => serve(addr, max_values, time_limit, concurrent, db),
         Command::Nimber {
             op,
             operands,
@@ -731,6 +736,7 @@ fn serve(
     max_values: u64,
     time_limit: f64,
     concurrent: usize,
+    database: Option<PathBuf>,
 ) -> anyhow::Result<ExitCode> {
     if !(time_limit.is_finite() && time_limit > 0.0 && time_limit <= 3600.0) {
         anyhow::bail!("--time-limit {time_limit}: give seconds between 0 and 3600");
@@ -746,7 +752,14 @@ fn serve(
         concurrent: concurrent.max(1),
         ..grundy_server::Limits::default()
     };
-    grundy_server::run(addr, limits, |bound| {
+    use anyhow::Context;
+    let database = database
+        .map(|dir| {
+            grundy_dataflow::db::Database::open(&dir)
+                .with_context(|| format!("reading the database {}", dir.display()))
+        })
+        .transpose()?;
+    grundy_server::run(addr, limits, database, |bound| {
         eprintln!("grundy: serving the explorer on http://{bound}/");
     })
     .map_err(|e| anyhow::anyhow!("serving on {addr}: {e}"))?;

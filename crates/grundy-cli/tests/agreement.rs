@@ -210,3 +210,64 @@ async fn the_server_answers_misere_nim_by_bouton_within_its_deadline() {
     );
     assert_eq!(cli_eval(&entry, "nim"), Answer::Report(body));
 }
+
+/// A database read by `grundy db` and by a server started with it (`serve
+/// --db`, which reads it the same way): the same report for positions and
+/// for the totals alone, the same refusal of a position it lacks, all
+/// compared as parsed values; a server without a database says so (404).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cli_and_the_server_read_a_database_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    common::grundy()
+        .args(["solve", "cram", "3x4", "-o"])
+        .arg(&db)
+        .assert()
+        .success();
+    let database = grundy_dataflow::db::Database::open(&db).unwrap();
+    let app = grundy_server::router_with_database(Limits::default(), Some(database));
+    let ask = |uri: String| {
+        let app = app.clone();
+        async move {
+            let request = Request::get(&uri).body(Body::empty()).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let body: Value = serde_json::from_slice(&bytes).expect("the API answers JSON");
+            match status {
+                StatusCode::OK => Answer::Report(body),
+                _ => Answer::Error(body["error"].as_str().expect("a message").to_owned()),
+            }
+        }
+    };
+    let mut reports = 0;
+    for position in [Some("3x4"), Some("1x2 + 1x2"), Some("0"), None, Some("2x2")] {
+        let mut args = vec!["db".to_owned(), db.display().to_string()];
+        args.extend(position.map(str::to_owned));
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let out = common::grundy().args(&args).output().unwrap();
+        let cli = if out.status.success() {
+            reports += 1;
+            Answer::Report(serde_json::from_slice(&out.stdout).expect("db prints JSON"))
+        } else {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let message = stderr.trim_end().trim_start_matches("grundy: error: ");
+            Answer::Error(message.to_owned())
+        };
+        let uri = match position {
+            Some(p) => format!("/api/db?position={}", encode(p)),
+            None => "/api/db".to_owned(),
+        };
+        let server = ask(uri).await;
+        assert_eq!(cli, server, "{position:?}");
+    }
+    assert_eq!(
+        reports, 4,
+        "every position but 2x2 (not reachable alone) is there"
+    );
+    let request = Request::get("/api/db?position=3x4")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}

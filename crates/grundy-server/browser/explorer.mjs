@@ -308,6 +308,24 @@ try {
   const hackenbushLog = await page.locator("#play-log li").allTextContents();
   if (!hackenbushLog[0].startsWith("you: cut edge 1-2")) fail("an edge of hackenbush: " + hackenbushLog[0]);
   console.log("boards and graphs are drawn and take clicks: cram, chomp, node kayles, green hackenbush");
+  // The server's database (.ci/run starts it with --db, a solve of the
+  // state space of Cram 3x4): the totals shown are the API's, and a
+  // position looked up shows the API's answer (the CLI's grundy db is
+  // held to the same answer by crates/grundy-cli/tests/agreement.rs).
+  await page.waitForSelector("#db-box:not([hidden])");
+  const totals = (await (await fetch(base + "/api/db")).json()).summary;
+  const about = await page.textContent("#db-about");
+  if (!about.startsWith(totals.vertices + " positions solved (" + totals.p_positions + " P")) fail("database totals: " + about);
+  await page.fill("#db-position", "3x4");
+  await page.click("#db-look");
+  await page.waitForSelector("#db-outcome");
+  const answer = (await (await fetch(base + "/api/db?position=3x4")).json()).vertices[0];
+  const shown = [await page.textContent("#db-value"), await page.textContent("#db-outcome")];
+  if (shown[0] !== answer.value || shown[1] !== answer.outcome || answer.outcome !== "N") fail("3x4 in the database: " + shown + " against " + JSON.stringify(answer));
+  await page.fill("#db-position", "9x9");
+  await page.click("#db-look");
+  await page.waitForFunction(() => document.getElementById("db-result").textContent.includes("no vertex '9x9'"));
+  console.log("the server's database: totals and a position's answer as /api/db gives them");
   console.log("browser test passed; screenshot " + shot);
 } finally {
   await browser.close();

@@ -11,6 +11,7 @@
 //! | `GET /api/eval?game=&position=&convention=` | `eval`'s report (value, outcome, every winning move) |
 //! | `GET /api/moves?game=&position=&convention=` | every move of a sum, with the sum it leaves |
 //! | `POST /api/play` | `{game, position, convention}` → the engine's reply |
+//! | `GET /api/db?position=` | a position's answer in the database the server was started with (`grundy serve --db DIR`): `grundy db`'s report; without a position, the totals |
 //!
 //! Positions in a query are components separated by spaces or `+`.
 //! Errors are `{"error": "..."}`: 400 for bad input (with the parser's
@@ -45,6 +46,7 @@ use grundy::heap::HeapGame;
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::{parse_spec_from, Game, SpecSource};
 use grundy::Convention;
+use grundy_dataflow::db::Database;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
@@ -83,6 +85,9 @@ impl Default for Limits {
 struct AppState {
     limits: Arc<Limits>,
     permits: Arc<Semaphore>,
+    /// The solved database `/api/db` answers from, read (and its
+    /// checksums checked) when the server started.
+    database: Option<Arc<Database>>,
 }
 
 /// An answer that is not a report.
@@ -94,6 +99,9 @@ enum ApiError {
     TooLarge(String),
     #[error("{0}")]
     Busy(String),
+    /// Something the server does not have (no database).
+    #[error("{0}")]
+    Missing(String),
     /// A request the framework refused before any handler ran (a
     /// malformed query or body, no JSON content type, a body too large),
     /// with the framework's status code.
@@ -107,6 +115,7 @@ impl IntoResponse for ApiError {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Missing(_) => StatusCode::NOT_FOUND,
             ApiError::Rejected(status, _) => *status,
         };
         (status, Json(json!({ "error": self.to_string() }))).into_response()
@@ -161,9 +170,16 @@ impl From<grundy::spec::SpecError> for ApiError {
 
 /// The router: the page and the API.
 pub fn router(limits: Limits) -> Router {
+    router_with_database(limits, None)
+}
+
+/// The router, answering `/api/db` from `database` (a solve's database,
+/// already read).
+pub fn router_with_database(limits: Limits, database: Option<Database>) -> Router {
     let state = AppState {
         permits: Arc::new(Semaphore::new(limits.concurrent.max(1))),
         limits: Arc::new(limits.clone()),
+        database: database.map(Arc::new),
     };
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
@@ -173,6 +189,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/eval", get(eval))
         .route("/api/moves", get(moves))
         .route("/api/play", post(play))
+        .route("/api/db", get(db))
         .layer(DefaultBodyLimit::max(limits.max_body))
         .with_state(state)
 }
@@ -184,10 +201,12 @@ pub async fn serve(addr: SocketAddr, limits: Limits) -> std::io::Result<()> {
 }
 
 /// Serves on `addr` on a runtime of its own, calling `ready` with the
-/// address bound (port 0 picks a free one), until the process ends.
+/// address bound (port 0 picks a free one), until the process ends;
+/// `/api/db` answers from `database`.
 pub fn run(
     addr: SocketAddr,
     limits: Limits,
+    database: Option<Database>,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -196,7 +215,7 @@ pub fn run(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(limits)).await
+        axum::serve(listener, router_with_database(limits, database)).await
     })
 }
 
@@ -573,6 +592,38 @@ async fn eval(
         },
     )
     .await
+}
+
+/// A lookup in the server's database.
+#[derive(Deserialize)]
+struct DbQuery {
+    /// The position (vertex) as the database names it; none: the totals.
+    position: Option<String>,
+}
+
+async fn db(
+    State(state): State<AppState>,
+    query: Result<Query<DbQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
+    let position = query.position.unwrap_or_default();
+    check_query(&state, &[&position])?;
+    let Some(database) = state.database.clone() else {
+        return Err(ApiError::Missing(
+            "this server has no database: start it with grundy serve --db DIR (a directory grundy solve wrote)".to_owned(),
+        ));
+    };
+    let vertices: Vec<String> = Some(position.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .into_iter()
+        .collect();
+    limited(&state, move |_| {
+        let report = grundy_dataflow::request::lookup_in(&database, &vertices)
+            .map_err(|e| ApiError::BadInput(e.to_string()))?;
+        to_json(report)
+    })
+    .await
+    .map(Json)
 }
 
 async fn moves(
