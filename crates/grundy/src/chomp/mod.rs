@@ -315,11 +315,28 @@ impl Ruleset for Chomp {
     type Position = ChompBoard;
 
     fn options(&self, board: &ChompBoard, out: &mut Options<ChompBoard>) -> Result<(), GameError> {
+        self.options_until(board, out, &mut |_, _| true).map(|_| ())
+    }
+
+    fn options_until(
+        &self,
+        board: &ChompBoard,
+        out: &mut Options<ChompBoard>,
+        each: &mut dyn FnMut(&Options<ChompBoard>, usize) -> bool,
+    ) -> Result<bool, GameError> {
         for (r, c) in board.squares_to_take() {
             out.push_component(board.after(r, c).canonical());
             out.end_option();
+            if !each(out, out.len() - 1) {
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
+    }
+
+    fn option_count_bound(&self, board: &ChompBoard) -> Option<usize> {
+        // Every square but the poisoned one.
+        usize::try_from(board.squares().saturating_sub(1)).ok()
     }
 
     fn known_value(&self, board: &ChompBoard) -> Option<crate::nimber::Nimber> {
