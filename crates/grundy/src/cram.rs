@@ -23,7 +23,7 @@ use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::nimber::Nimber;
 use crate::ruleset::{MoveSymmetry, Options, Ruleset};
-use crate::vertex_kayles::bits;
+use crate::vertex_kayles::members;
 
 /// The most squares of a board (one `u64` holds its empty squares).
 pub const MAX_SQUARES: usize = 64;
@@ -362,9 +362,9 @@ impl CramBoard {
     fn dominoes(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let (across, down) = self.domino_starts(self.empty);
         let cols = self.cols();
-        bits(across)
+        members(u128::from(across))
             .map(|s| (s, s + 1))
-            .chain(bits(down).map(move |s| (s, s + cols)))
+            .chain(members(u128::from(down)).map(move |s| (s, s + cols)))
     }
 
     /// The regions left when the squares `a` and `b` are filled, each
@@ -765,15 +765,18 @@ impl Ruleset for Cram {
         }
         let squares = f64::from(board.empty.count_ones());
         let narrow = board.rows().min(board.cols());
-        // (squares, seconds) measured for an empty board of that narrow
-        // side on one core of the 2-core machine of the benchmarks
-        // (3x17, 4x11, 5x8, 6x7), and the growth per square, in powers of
-        // ten, from the smaller boards of the same side (3x13, 4x9, 5x7).
+        // (squares, seconds) of the value's search measured for an empty
+        // board of that narrow side on one core of the 2-core machine of
+        // the benchmarks (4x11, 5x8 and 6x7 by `seq`; 3x17 as half its
+        // `eval`), and the growth per square, in powers of ten, from the
+        // smaller boards of the same side (3x13, 4x9, 5x7). Odd by even
+        // boards of side 3 grow faster: 3x16 takes minutes, here and in
+        // igs.
         let (at, seconds, per_square) = match narrow {
             0..=2 => return None,
-            3 => (51.0, 9.4, 0.118),
-            4 => (44.0, 18.0, 0.177),
-            5 => (40.0, 5.0, 0.173),
+            3 => (51.0, 4.7, 0.118),
+            4 => (44.0, 10.6, 0.177),
+            5 => (40.0, 2.4, 0.173),
             _ => SIX_BY_SEVEN,
         };
         let estimate = seconds * 10f64.powf(per_square * (squares - at));
@@ -849,8 +852,9 @@ impl Ruleset for Cram {
 
 /// The search of the empty 6x7 board (squares, seconds, growth per
 /// square in powers of ten), the anchor of [`Cram::search_seconds`] for
-/// boards whose narrow side is 6 or more.
-const SIX_BY_SEVEN: (f64, f64, f64) = (42.0, 1200.0, 0.2);
+/// boards whose narrow side is 6 or more: 42 minutes of one core for its
+/// value (`seq cram:6xN -n 8`, 795 MB at its peak).
+const SIX_BY_SEVEN: (f64, f64, f64) = (42.0, 2520.0, 0.2);
 
 /// Prints a board: `MxN` when every square is empty, else its rows.
 #[must_use]

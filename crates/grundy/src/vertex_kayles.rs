@@ -105,11 +105,11 @@ impl SmallGraph {
     #[must_use]
     pub fn induced(&self, keep: VertexSet) -> SmallGraph {
         let mut renumbered = [0u8; MAX_VERTICES];
-        for (i, v) in vertex_bits(keep).enumerate() {
+        for (i, v) in members(keep).enumerate() {
             renumbered[v] = i as u8;
         }
-        let adj: Box<[VertexSet]> = vertex_bits(keep)
-            .map(|v| vertex_bits(self.adj[v] & keep).fold(0, |row, w| row | 1 << renumbered[w]))
+        let adj: Box<[VertexSet]> = members(keep)
+            .map(|v| members(self.adj[v] & keep).fold(0, |row, w| row | 1 << renumbered[w]))
             .collect();
         SmallGraph { adj }
     }
@@ -124,7 +124,7 @@ impl SmallGraph {
             let mut frontier = part;
             while frontier != 0 {
                 let mut next = 0;
-                for v in vertex_bits(frontier) {
+                for v in members(frontier) {
                     next |= self.adj[v];
                 }
                 frontier = next & within & !part;
@@ -171,7 +171,7 @@ impl SmallGraph {
             // number, so that the sort compares one word pair.
             let mut keys = [0u128; MAX_VERTICES];
             for (v, key) in keys.iter_mut().enumerate().take(n) {
-                let around = vertex_bits(self.adj[v]).fold(0u64, |h, w| {
+                let around = members(self.adj[v]).fold(0u64, |h, w| {
                     h.wrapping_add(COLOUR_MIX[usize::from(colours[w])])
                 });
                 *key = u128::from(colours[v]) << 72 | u128::from(around) << 8 | v as u128;
@@ -243,7 +243,7 @@ impl SmallGraph {
         let mut rows: Code = [0; MAX_VERTICES];
         for v in 0..self.order() {
             let mut row: VertexSet = 0;
-            for w in vertex_bits(self.adj[v]) {
+            for w in members(self.adj[v]) {
                 row |= 1 << colours[w];
             }
             rows[colours[v] as usize] = row;
@@ -277,21 +277,9 @@ const fn colour_mix() -> [u64; 256] {
 /// [`SmallGraph::order`] are used).
 type Code = [VertexSet; MAX_VERTICES];
 
-/// The members of a set of at most 64 (vertices, squares), in
+/// The members of a set of at most 128 (vertices, squares), in
 /// increasing order.
-pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let v = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(v)
-    })
-}
-
-/// The vertices of a set, in increasing order.
-pub(crate) fn vertex_bits(mut set: VertexSet) -> impl Iterator<Item = usize> {
+pub(crate) fn members(mut set: VertexSet) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;
@@ -359,7 +347,7 @@ impl VertexKayles {
         match self.rule {
             VertexRule::Node => (0..graph.order())
                 .map(|v| {
-                    let around: Vec<String> = vertex_bits(graph.neighbours(v))
+                    let around: Vec<String> = members(graph.neighbours(v))
                         .map(|w| w.to_string())
                         .collect();
                     let words = if around.is_empty() {
@@ -389,7 +377,7 @@ impl VertexKayles {
                 VertexRule::Arc => (None, graph.neighbours(v) & !low_mask(v + 1)),
             };
             node.into_iter()
-                .chain(vertex_bits(later).map(move |w| 1 << v | 1 << w))
+                .chain(members(later).map(move |w| 1 << v | 1 << w))
         })
     }
 
