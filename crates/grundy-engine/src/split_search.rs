@@ -734,19 +734,8 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         // Values some option has (found on the way): not the value.
         let mut taken: u128 = 0;
         let mut known = 0;
-        for (i, option) in options.iter().enumerate() {
-            match self.known_sum(option) {
-                Some(v) => {
-                    known += 1;
-                    if v < 128 {
-                        taken |= 1u128 << v;
-                    }
-                }
-                None => {
-                    let size = option.iter().map(|p| self.rules.search_size(p)).sum();
-                    open.push((size, i));
-                }
-            }
+        for i in 0..options.len() {
+            self.value_from_table(options, i, &mut taken, &mut known, open);
         }
         let count = distinct_open(options, open, known);
         if self.rules.known_not_zero(position) {

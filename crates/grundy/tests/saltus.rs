@@ -50,6 +50,17 @@ fn proved(spec: &str) -> Option<(Periodicity, NimSequence)> {
     }
 }
 
+/// Each code is proved with the expected (period, saltus), and the pattern
+/// holds on its first `count` values computed one by one.
+fn assert_proved_and_holding(cases: &[(&str, usize, i64)], count: usize) {
+    for &(spec, period, saltus) in cases {
+        let (found, first) = proved(spec).unwrap_or_else(|| panic!("{spec}: not proved"));
+        assert_eq!((found.period, found.saltus), (period, saltus), "{spec}");
+        let direct = computed(spec, count);
+        assert_pattern_holds(spec, &found, &first, &direct);
+    }
+}
+
 /// Every value of `direct` against the pattern extended from `first`.
 fn assert_pattern_holds(
     spec: &str,
@@ -87,12 +98,7 @@ fn hexadecimal_codes_are_proved_arithmetic_periodic() {
         ("0.CC", 2, 1),
         ("0.28", 53, 16),
     ];
-    for (spec, period, saltus) in cases {
-        let (found, first) = proved(spec).unwrap_or_else(|| panic!("{spec}: not proved"));
-        assert_eq!((found.period, found.saltus), (period, saltus), "{spec}");
-        let direct = computed(spec, 4000);
-        assert_pattern_holds(spec, &found, &first, &direct);
-    }
+    assert_proved_and_holding(&cases, 4000);
 }
 
 /// Patterns the band test must not prove: no pattern at all (0.9, 0.2048's
@@ -271,10 +277,5 @@ fn open_heap_counts_and_repeating_tails() {
         ("0.[C]", 2, 1),
         ("0.8[8]", 3, 1),
     ];
-    for (spec, period, saltus) in cases {
-        let (found, first) = proved(spec).unwrap_or_else(|| panic!("{spec}: not proved"));
-        assert_eq!((found.period, found.saltus), (period, saltus), "{spec}");
-        let direct = computed(spec, 2500);
-        assert_pattern_holds(spec, &found, &first, &direct);
-    }
+    assert_proved_and_holding(&cases, 2500);
 }
