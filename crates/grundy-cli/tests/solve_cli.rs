@@ -123,6 +123,20 @@ fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<Answer> {
         .collect()
 }
 
+/// The names of a listed state space's positions, from the database's
+/// parts (each worker writes its own), in order.
+fn listed_names(dir: &Path, workers: usize) -> Vec<String> {
+    (0..workers)
+        .flat_map(|i| {
+            std::fs::read_to_string(dir.join(format!("names-{i}-of-{workers}.txt")))
+                .unwrap()
+                .lines()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The tests that start clusters run one at a time: two clusters started
 /// at once could be given the same free ports and join each other.
 static CLUSTERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -276,6 +290,38 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
     assert_eq!(from_database(&killed_out, 300), expected);
 }
 
+/// A board's state space listed and solved by two processes on
+/// loopback (four workers, each listing its share of the positions)
+/// against one process with one worker: the same positions, moves and
+/// answers.
+#[test]
+fn a_state_space_listed_by_two_processes_agrees_with_one() {
+    let _cluster = one_cluster_at_a_time();
+    let dir = tempfile::tempdir().unwrap();
+    let alone = dir.path().join("alone");
+    let text = stdout_of(&["solve", "cram", "4x4", "-o", alone.to_str().unwrap()]);
+    let out = dir.path().join("cluster");
+    let cluster_text = run_cluster(Path::new("cram"), &out, &["4x4"]);
+    assert!(cluster_text.contains("on 4 workers"), "{cluster_text}");
+    let totals = |t: &str| {
+        let line = t.lines().find(|l| l.starts_with("solved")).unwrap();
+        line.split(" on ").next().unwrap().to_owned()
+    };
+    assert_eq!(totals(&cluster_text), totals(&text));
+    let mut names = listed_names(&out, 4);
+    assert_eq!(names.len(), listed_names(&alone, 1).len());
+    names.sort();
+    assert_eq!(names, {
+        let mut one = listed_names(&alone, 1);
+        one.sort();
+        one
+    });
+    assert_eq!(
+        from_database_by_name(&out, &names),
+        from_database_by_name(&alone, &names)
+    );
+}
+
 #[test]
 fn bad_requests_are_clear_errors() {
     let _cluster = one_cluster_at_a_time();
@@ -391,11 +437,7 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
         "2",
     ]);
     assert!(text.contains("solved 2523 vertices"), "{text}");
-    let names: Vec<String> = std::fs::read_to_string(out.join("names.txt"))
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    let names = listed_names(&out, 2);
     // The start, and every 97th sum reached (with the empty sum).
     let sample: Vec<String> = names.iter().step_by(97).cloned().collect();
     assert!(sample.len() > 20);
@@ -509,5 +551,36 @@ fn a_solve_stopped_after_a_level_resumes_from_its_checkpoint() {
     assert!(
         left.is_empty(),
         "a finished solve leaves no checkpoint: {left:?}"
+    );
+}
+
+/// A state space's solve stopped after a level resumes from its
+/// checkpoint: the workers list the positions again, in the same order
+/// (the listing is deterministic), so the checkpoint fits and the
+/// database has the answers of a solve never stopped.
+#[test]
+fn a_listed_state_space_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stopped");
+    let out_arg = out.to_str().unwrap();
+    let stopped = grundy()
+        .args(["solve", "cram", "4x5", "-o", out_arg, "-w", "3"])
+        .env("GRUNDY_TEST_ABORT_AFTER_LEVEL", "2")
+        .output()
+        .unwrap();
+    assert!(!stopped.status.success());
+    assert!(!out.join("MANIFEST").exists());
+    let resumed = stdout_of(&["solve", "cram", "4x5", "-o", out_arg, "-w", "3", "--resume"]);
+    assert!(
+        resumed.contains("resumed from the checkpoint of level 2"),
+        "{resumed}"
+    );
+    let fresh = dir.path().join("fresh");
+    stdout_of(&["solve", "cram", "4x5", "-o", fresh.to_str().unwrap()]);
+    let names = listed_names(&out, 3);
+    assert_eq!(names.len(), 2523);
+    assert_eq!(
+        from_database_by_name(&out, &names),
+        from_database_by_name(&fresh, &names)
     );
 }

@@ -9,7 +9,10 @@
 //!   length of K and K's values (u32 each); then the CRC-32 of every byte
 //!   before it.
 //! * `names.txt`, the vertices' names one per line, when the graph has
-//!   names.
+//!   names; or, for a state space the workers listed, `names-I-of-W.txt`,
+//!   worker I's names in the order of its vertices (worker I holds a
+//!   range of the numbers, so the parts in order are the names in order),
+//!   each part's CRC-32 in the manifest.
 //! * `MANIFEST`, written last, by worker 0, once every worker reported its
 //!   shard written; it gives the vertex count, the shards and each one's
 //!   checksum, and the totals.
@@ -38,10 +41,31 @@ fn shard_name(index: usize, workers: usize) -> String {
     format!("shard-{index}-of-{workers}.grdb")
 }
 
+fn names_part_name(index: usize, workers: usize) -> String {
+    format!("names-{index}-of-{workers}.txt")
+}
+
+/// Writes worker `index`'s part of the names; returns its checksum.
+pub(crate) fn write_names_part(
+    dir: &Path,
+    index: usize,
+    workers: usize,
+    names: &[String],
+) -> Result<u32, SolveError> {
+    let mut text = String::new();
+    for name in names {
+        text.push_str(name);
+        text.push('\n');
+    }
+    write_then_rename(&dir.join(names_part_name(index, workers)), text.as_bytes())?;
+    Ok(crc32fast::hash(text.as_bytes()))
+}
+
 /// Removes what an earlier solve left in `dir`: the manifest first.
 pub(crate) fn clear(dir: &Path) -> Result<(), SolveError> {
     remove_files(dir, &dir.join(MANIFEST), |name| {
         (name.starts_with("shard-") && (name.ends_with(".grdb") || name.ends_with(".tmp")))
+            || (name.starts_with("names-") && (name.ends_with(".txt") || name.ends_with(".tmp")))
             || name == NAMES
     })
 }
@@ -102,6 +126,7 @@ pub(crate) fn write_manifest<'n>(
     vertices: u32,
     checksums: &[u32],
     names: Option<impl Iterator<Item = &'n str>>,
+    names_parts: Option<&[u32]>,
     summary: &SolveSummary,
     game: Option<&str>,
 ) -> Result<(), SolveError> {
@@ -123,9 +148,16 @@ pub(crate) fn write_manifest<'n>(
     for (i, crc) in checksums.iter().enumerate() {
         text.push_str(&format!("crc {i} {crc:08x}\n"));
     }
+    for (i, crc) in names_parts.unwrap_or_default().iter().enumerate() {
+        text.push_str(&format!("namescrc {i} {crc:08x}\n"));
+    }
     text.push_str(&format!(
         "names {}\np {}\nn {}\ndraws {}\nlargest {}\n",
-        if has_names { "yes" } else { "no" },
+        match (has_names, names_parts.is_some()) {
+            (_, true) => "parts",
+            (true, false) => "yes",
+            (false, false) => "no",
+        },
         summary.p_positions,
         summary.n_positions,
         summary.draws,
@@ -210,6 +242,7 @@ impl Database {
         };
         let mut fields = std::collections::HashMap::new();
         let mut checksums = Vec::new();
+        let mut names_checksums: Vec<u32> = Vec::new();
         let mut game = None;
         for (n, line) in text.lines().enumerate() {
             if let Some(spec) = line.strip_prefix("game ") {
@@ -221,6 +254,14 @@ impl Database {
                 ["grundy-db", v] if *v == VERSION.to_string() => {}
                 ["grundy-db", v] => {
                     return Err(bad(format!("version {v}; this build reads {VERSION}")))
+                }
+                ["namescrc", i, crc] => {
+                    let crc = u32::from_str_radix(crc, 16)
+                        .map_err(|_| bad(format!("line {}: bad checksum", n + 1)))?;
+                    if *i != names_checksums.len().to_string() {
+                        return Err(bad(format!("line {}: names part {i} out of order", n + 1)));
+                    }
+                    names_checksums.push(crc);
                 }
                 ["crc", i, crc] => {
                     let i: usize = i
@@ -270,19 +311,48 @@ impl Database {
             .enumerate()
             .map(|(v, a)| a.ok_or_else(|| bad(format!("vertex {v} is in no shard"))))
             .collect::<Result<_, _>>()?;
-        let names = if fields.get("names").map(String::as_str) == Some("yes") {
-            let path = dir.join(NAMES);
-            let text = std::fs::read_to_string(&path).map_err(|e| SolveError::io(&path, e))?;
-            let names: Vec<String> = text.lines().map(str::to_owned).collect();
-            if names.len() != vertices as usize {
+        let names = match fields.get("names").map(String::as_str) {
+            Some("yes") => {
+                let path = dir.join(NAMES);
+                let text = std::fs::read_to_string(&path).map_err(|e| SolveError::io(&path, e))?;
+                Some((path, text.lines().map(str::to_owned).collect::<Vec<_>>()))
+            }
+            Some("parts") => {
+                if names_checksums.len() != shards {
+                    return Err(bad(format!(
+                        "{shards} shards but {} names parts",
+                        names_checksums.len()
+                    )));
+                }
+                let mut names = Vec::with_capacity(vertices as usize);
+                for (index, &expected) in names_checksums.iter().enumerate() {
+                    let path = dir.join(names_part_name(index, shards));
+                    let text =
+                        std::fs::read_to_string(&path).map_err(|e| SolveError::io(&path, e))?;
+                    let computed = crc32fast::hash(text.as_bytes());
+                    if computed != expected {
+                        return Err(SolveError::Format {
+                            path,
+                            reason: format!(
+                                "checksum {computed:08x} computed, {expected:08x} in the manifest: the names are damaged"
+                            ),
+                        });
+                    }
+                    names.extend(text.lines().map(str::to_owned));
+                }
+                Some((dir.to_owned(), names))
+            }
+            _ => None,
+        };
+        let names = match names {
+            Some((path, names)) if names.len() != vertices as usize => {
                 return Err(SolveError::Format {
                     path,
                     reason: format!("{} names for {vertices} vertices", names.len()),
-                });
+                })
             }
-            Some(names)
-        } else {
-            None
+            Some((_, names)) => Some(names),
+            None => None,
         };
         let summary = SolveSummary {
             vertices: u64::from(vertices),

@@ -40,6 +40,22 @@ pub enum GraphSource {
     Graph(Arc<Graph>),
     /// A binary edge list on disk (numbered vertices).
     EdgeList(PathBuf),
+    /// A game's state space from a start, listed by the workers
+    /// themselves, each its share of the positions.
+    StateSpace(StateSpace),
+}
+
+/// A game's state space as a solve lists it: the positions reachable
+/// from `start`, each a sum named as [`grundy::evaluate::SumEvaluator::state_space`]
+/// names it, owned by the worker a hash of its name picks.
+#[derive(Clone, Debug)]
+pub struct StateSpace {
+    /// The game.
+    pub game: Arc<dyn grundy::evaluate::SumEvaluator>,
+    /// The start's name ([`grundy::evaluate::SumEvaluator::state_name`]).
+    pub start: String,
+    /// The most positions it may have.
+    pub limit: usize,
 }
 
 impl GraphSource {
@@ -55,6 +71,7 @@ impl GraphSource {
                 ))
             }),
             GraphSource::EdgeList(path) => Ok(check_edge_list(path)?.0),
+            GraphSource::StateSpace(_) => Err(listed_by_workers()),
         }
     }
 
@@ -65,7 +82,7 @@ impl GraphSource {
             GraphSource::Graph(graph) => {
                 Some((0..graph.vertex_count() as u32).map(|v| graph.name(v)))
             }
-            GraphSource::EdgeList(_) => None,
+            GraphSource::EdgeList(_) | GraphSource::StateSpace(_) => None,
         }
     }
 
@@ -81,6 +98,7 @@ impl GraphSource {
                 }
                 Ok(())
             }
+            GraphSource::StateSpace(_) => Err(listed_by_workers()),
             GraphSource::EdgeList(path) => {
                 let (_, edges) = read_header(path)?;
                 edge_blocks(path, edges, |block| {
@@ -92,6 +110,12 @@ impl GraphSource {
             }
         }
     }
+}
+
+/// A state space's vertices and edges are known once the workers have
+/// listed it, not before.
+fn listed_by_workers() -> SolveError {
+    SolveError::Limit("a state space's vertices are listed by the solve's workers".to_owned())
 }
 
 /// Edges read per block: 512 KiB at a time, not eight bytes a call.

@@ -9,12 +9,21 @@
 //! is over everywhere (progress tracking) are timely's; this crate only
 //! says what each vertex sends.
 //!
-//! **Sharding.** Vertex v lives on worker `v mod W` of the W workers of
-//! all processes (vertex numbers are dense, so this spreads them evenly).
-//! A worker keeps, for its own vertices only, the out-degree and the list
-//! of predecessors (the reversed edges): memory per worker is about 1/W of
-//! the graph's, the input aside (a text graph is held whole by each
-//! process; a binary edge list is streamed).
+//! **Sharding.** Vertex v of a graph read from a file lives on worker
+//! `v mod W` of the W workers of all processes (vertex numbers are dense,
+//! so this spreads them evenly). A worker keeps, for its own vertices
+//! only, the out-degree and the list of predecessors (the reversed
+//! edges): memory per worker is about 1/W of the graph's, the input aside
+//! (a text graph is held whole by each process; a binary edge list is
+//! streamed).
+//!
+//! **State spaces** are listed by the workers themselves, never whole in
+//! one place: a position is owned by the worker a hash of its name picks;
+//! breadth first, each worker lists the moves of the positions it found
+//! last round and sends each follower's name to its owner, which numbers
+//! the new ones. The listing is deterministic (each round's messages are
+//! sorted before numbering), so a checkpoint fits a rerun; at its end
+//! worker i holds a range of the final numbers ([`Layout::Ranges`]).
 //!
 //! **Rounds.** The work is level-synchronous: in round t every worker
 //! sends its messages (each to the owner of the vertex it is about) at
@@ -57,7 +66,7 @@ use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 
-pub use edges::GraphSource;
+pub use edges::{GraphSource, StateSpace};
 
 /// A vertex's finite value is this when the value is infinite.
 pub const INFINITE: u32 = u32::MAX;
@@ -357,26 +366,89 @@ mod kind {
 /// A message: (kind, vertex it is about, value).
 type Message = (u8, u32, u32);
 
-/// The worker a vertex lives on.
-fn owner(v: u32, workers: usize) -> usize {
-    v as usize % workers
+/// Which worker each vertex lives on, and where in its shard.
+#[derive(Clone, Debug)]
+enum Layout {
+    /// Vertex v on worker `v mod W`, at `v / W` (a graph read from a
+    /// file: its numbers are dense, so this spreads them evenly).
+    Strided { workers: usize },
+    /// Worker i holds the vertices `starts[i]..starts[i + 1]`, in order (a
+    /// state space the workers listed: each numbers its own positions).
+    Ranges { starts: Arc<[u32]> },
+}
+
+impl Layout {
+    fn owner(&self, v: u32) -> usize {
+        match self {
+            Layout::Strided { workers } => v as usize % workers,
+            Layout::Ranges { starts } => starts.partition_point(|&s| s <= v) - 1,
+        }
+    }
+
+    /// Vertex v's place in its owner's shard.
+    fn local(&self, v: u32) -> usize {
+        match self {
+            Layout::Strided { workers } => v as usize / workers,
+            Layout::Ranges { starts } => (v - starts[self.owner(v)]) as usize,
+        }
+    }
+
+    /// The vertex at place `local` of worker `index`'s shard.
+    fn vertex(&self, index: usize, local: usize) -> u32 {
+        match self {
+            Layout::Strided { workers } => (index + local * workers) as u32,
+            Layout::Ranges { starts } => starts[index] + local as u32,
+        }
+    }
+}
+
+/// A message of the rounds, which carries the parity of its round (see
+/// [`Rounds::exchange`]) in a bit of its own.
+trait RoundMessage: timely::ExchangeData + Clone {
+    /// The message with its parity bit set to `parity` (0 or 1).
+    fn with_parity(self, parity: u8) -> Self;
+    fn parity(&self) -> u8;
+}
+
+/// The solve's messages carry the parity in the kind's top bit: no byte
+/// more per message (the rounds send tens of millions).
+impl RoundMessage for Message {
+    fn with_parity(self, parity: u8) -> Self {
+        ((self.0 & 0x7f) | parity << 7, self.1, self.2)
+    }
+
+    fn parity(&self) -> u8 {
+        self.0 >> 7
+    }
+}
+
+impl RoundMessage for Listing {
+    fn with_parity(self, parity: u8) -> Self {
+        (parity, self.1, self.2)
+    }
+
+    fn parity(&self) -> u8 {
+        self.0
+    }
 }
 
 /// One worker's rounds: sends at timestamp t, reads once t is complete.
-struct Rounds<'w> {
+/// Messages are of type M, each sent to the worker its route names.
+struct Rounds<'w, M: RoundMessage = Message> {
     worker: &'w mut timely::worker::Worker,
-    messages: InputHandle<u64, CapacityContainerBuilder<Vec<Message>>>,
+    messages: InputHandle<u64, CapacityContainerBuilder<Vec<M>>>,
     counts: InputHandle<u64, CapacityContainerBuilder<Vec<(u32, u64)>>>,
-    received: Rc<RefCell<Vec<Message>>>,
+    received: Rc<RefCell<Vec<M>>>,
     reported: Rc<RefCell<Vec<(u32, u64)>>>,
     probe: ProbeHandle<u64>,
     round: u64,
     sent: u64,
 }
 
-impl<'w> Rounds<'w> {
-    fn new(worker: &'w mut timely::worker::Worker) -> Self {
-        let workers = worker.peers();
+impl<'w, M: RoundMessage> Rounds<'w, M> {
+    /// A new dataflow of rounds (every worker builds its dataflows in the
+    /// same order); `route` names the worker a message goes to.
+    fn new(worker: &'w mut timely::worker::Worker, route: impl Fn(&M) -> usize + 'static) -> Self {
         let mut messages = InputHandle::new();
         let mut counts = InputHandle::new();
         let probe = ProbeHandle::new();
@@ -386,9 +458,9 @@ impl<'w> Rounds<'w> {
         worker.dataflow(|scope| {
             scope
                 .input_from(&mut messages)
-                .container::<Vec<Message>>()
-                .exchange(move |m: &Message| owner(m.1, workers) as u64)
-                .inspect(move |m| into_received.borrow_mut().push(*m))
+                .container::<Vec<M>>()
+                .exchange(move |m: &M| route(m) as u64)
+                .inspect(move |m: &M| into_received.borrow_mut().push(m.clone()))
                 .probe_with(&probe);
             scope
                 .input_from(&mut counts)
@@ -415,14 +487,14 @@ impl<'w> Rounds<'w> {
     ///
     /// A worker can be one round ahead of another (it may send round
     /// t + 1 as soon as it saw round t complete), never two: so each
-    /// message carries the parity of its round in its kind's top bit (and
-    /// each report in its worker's), and what belongs to the next round
-    /// waits in the buffer.
-    fn exchange(&mut self, out: &mut Vec<Message>, report: u64) -> (Vec<Message>, Vec<u64>) {
+    /// message carries the parity of its round (and each report in its
+    /// worker's top bit), and what belongs to the next round waits in the
+    /// buffer.
+    fn exchange(&mut self, out: &mut Vec<M>, report: u64) -> (Vec<M>, Vec<u64>) {
         let parity = (self.round & 1) as u8;
         self.sent += out.len() as u64;
-        for (what, v, value) in out.drain(..) {
-            self.messages.send((what | parity << 7, v, value));
+        for m in out.drain(..) {
+            self.messages.send(m.with_parity(parity));
         }
         self.counts
             .send((self.worker.index() as u32 | u32::from(parity) << 31, report));
@@ -433,9 +505,10 @@ impl<'w> Rounds<'w> {
         self.worker.step_while(|| probe.less_than(messages.time()));
         let mut buffer = self.received.borrow_mut();
         let mut received = Vec::with_capacity(buffer.len());
-        buffer.retain(|&(what, v, value)| {
-            if what >> 7 == parity {
-                received.push((what & 0x7f, v, value));
+        // In place: the buffer keeps its capacity from round to round.
+        buffer.retain(|m| {
+            if m.parity() == parity {
+                received.push(m.clone().with_parity(0));
                 false
             } else {
                 true
@@ -470,17 +543,17 @@ impl<'w> Rounds<'w> {
 
     /// Sends `out` and returns what this worker received and how many
     /// messages all workers sent.
-    fn round(&mut self, out: &mut Vec<Message>) -> (Vec<Message>, u64) {
+    fn round(&mut self, out: &mut Vec<M>) -> (Vec<M>, u64) {
         let sent = out.len() as u64;
         let (received, reports) = self.exchange(out, sent);
         (received, reports.iter().sum())
     }
 }
 
-/// One worker's vertices: v = index + workers * local.
+/// One worker's vertices, placed by the layout.
 struct Shard {
     index: usize,
-    workers: usize,
+    layout: Layout,
     /// Out-degree of each local vertex.
     out_degree: Vec<u32>,
     /// Predecessors of each local vertex, compressed.
@@ -496,6 +569,8 @@ impl Shard {
         index: usize,
         workers: usize,
     ) -> Result<Shard, SolveError> {
+        // Strided (the arithmetic written out: this runs per edge, twice).
+        let owner = |v: u32| v as usize % workers;
         let local_count = (vertices as usize).saturating_sub(index).div_ceil(workers);
         let mut out_degree = vec![0u32; local_count];
         let mut in_degree = vec![0u64; local_count + 1];
@@ -504,10 +579,10 @@ impl Shard {
         // array sized to the data.
         source.for_each_edge(|from, to| {
             edges += 1;
-            if owner(from, workers) == index {
+            if owner(from) == index {
                 out_degree[from as usize / workers] += 1;
             }
-            if owner(to, workers) == index {
+            if owner(to) == index {
                 in_degree[to as usize / workers + 1] += 1;
             }
         })?;
@@ -518,7 +593,7 @@ impl Shard {
         let mut fill = pred_offsets.clone();
         let mut predecessors = vec![0u32; pred_offsets[local_count] as usize];
         source.for_each_edge(|from, to| {
-            if owner(to, workers) == index {
+            if owner(to) == index {
                 let slot = &mut fill[to as usize / workers];
                 predecessors[*slot as usize] = from;
                 *slot += 1;
@@ -526,7 +601,7 @@ impl Shard {
         })?;
         Ok(Shard {
             index,
-            workers,
+            layout: Layout::Strided { workers },
             out_degree,
             pred_offsets,
             predecessors,
@@ -552,16 +627,158 @@ impl Shard {
     }
 
     fn vertex(&self, local: usize) -> u32 {
-        (self.index + local * self.workers) as u32
+        self.layout.vertex(self.index, local)
     }
 
     fn local(&self, v: u32) -> usize {
-        v as usize / self.workers
+        self.layout.local(v)
     }
 
     fn preds(&self, local: usize) -> &[u32] {
         &self.predecessors[self.pred_offsets[local] as usize..self.pred_offsets[local + 1] as usize]
     }
+}
+
+/// A message of the listing: its round's parity, a position's name, and
+/// the vertex (its provisional number) with a move to it, or [`NO_MOVE`]
+/// for the start.
+type Listing = (u8, String, u32);
+
+/// The start's predecessor in the listing: none.
+const NO_MOVE: u32 = u32::MAX;
+
+/// This worker's share of a state space listed by all the workers,
+/// breadth first: in each round every worker lists the moves of the
+/// positions it found in the round before and sends each follower's name
+/// to the worker that owns it (by a hash of the name), with the mover's
+/// provisional number (`index + workers · place`); the owner numbers the
+/// names it has not seen and keeps the move as a predecessor. Received
+/// messages are sorted before they are numbered, so the listing, and
+/// with it a checkpoint's fingerprint, is the same run after run. Once no
+/// worker sends anything, the workers' counts give each its range of the
+/// final numbers ([`Layout::Ranges`]); the names stay with their owners
+/// and are written beside their shards.
+fn list_state_space(
+    worker: &mut timely::worker::Worker,
+    space: &StateSpace,
+) -> Result<(Shard, u32, Vec<String>), SolveError> {
+    use std::hash::BuildHasher;
+    let (index, workers) = (worker.index(), worker.peers());
+    let hasher = rustc_hash::FxBuildHasher;
+    let mut rounds: Rounds<'_, Listing> = Rounds::new(worker, move |m: &Listing| {
+        hasher.hash_one(&m.1) as usize % workers
+    });
+    let mut names: indexmap::IndexSet<String, rustc_hash::FxBuildHasher> =
+        indexmap::IndexSet::default();
+    let mut out_degree: Vec<u32> = Vec::new();
+    // (place of the position moved to, provisional number of the mover).
+    let mut moves_in: Vec<(u32, u32)> = Vec::new();
+    let mut frontier: Vec<u32> = Vec::new();
+    let mut out: Vec<Listing> = Vec::new();
+    if index == 0 {
+        out.push((0, space.start.clone(), NO_MOVE));
+    }
+    let mut followers = Vec::new();
+    let too_many = || {
+        SolveError::Graph(
+            grundy::GameError::Limit {
+                what: "the state space from this position".to_owned(),
+                limit: format!("{} positions", space.limit),
+            }
+            .to_string(),
+        )
+    };
+    loop {
+        let mut failure = None;
+        for &place in &frontier {
+            followers.clear();
+            let name = &names[place as usize];
+            if let Err(e) = space.game.state_followers(name, &mut followers) {
+                failure = Some(SolveError::Graph(e.to_string()));
+                break;
+            }
+            let from = index as u64 + workers as u64 * u64::from(place);
+            let Some(from) = u32::try_from(from).ok().filter(|&f| f != NO_MOVE) else {
+                failure = Some(too_many());
+                break;
+            };
+            out_degree[place as usize] = followers.len() as u32;
+            out.extend(followers.drain(..).map(|f| (0, f, from)));
+        }
+        if failure.is_some() {
+            out.clear();
+        }
+        let sent = out.len() as u64;
+        let (mut received, reports) =
+            rounds.exchange(&mut out, failure.as_ref().map_or(sent, |_| u64::MAX));
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if reports.contains(&u64::MAX) {
+            return Err(SolveError::Dataflow(
+                "another worker could not list its positions".to_owned(),
+            ));
+        }
+        if reports.iter().sum::<u64>() == 0 {
+            break;
+        }
+        received.sort_unstable();
+        frontier.clear();
+        for (_, name, from) in received {
+            let (place, new) = names.insert_full(name);
+            if new {
+                out_degree.push(0);
+                frontier.push(place as u32);
+            }
+            if from != NO_MOVE {
+                moves_in.push((place as u32, from));
+            }
+        }
+        let (_, counts) = rounds.exchange(&mut Vec::new(), names.len() as u64);
+        if counts.iter().sum::<u64>() > space.limit as u64 {
+            return Err(too_many());
+        }
+    }
+    let (_, counts) = rounds.exchange(&mut Vec::new(), names.len() as u64);
+    let (_, degrees) = rounds.exchange(
+        &mut Vec::new(),
+        out_degree.iter().map(|&d| u64::from(d)).sum(),
+    );
+    let mut starts = Vec::with_capacity(workers + 1);
+    let mut total = 0u64;
+    starts.push(0u32);
+    for &count in &counts {
+        total += count;
+        starts.push(u32::try_from(total).map_err(|_| too_many())?);
+    }
+    let layout = Layout::Ranges {
+        starts: starts.into(),
+    };
+    // The movers' final numbers; then the predecessors grouped by
+    // position, in order.
+    for (_, from) in &mut moves_in {
+        let (owner, place) = (*from as usize % workers, *from as usize / workers);
+        *from = layout.vertex(owner, place);
+    }
+    moves_in.sort_unstable();
+    let local_count = names.len();
+    let mut pred_offsets = vec![0u64; local_count + 1];
+    for &(to, _) in &moves_in {
+        pred_offsets[to as usize + 1] += 1;
+    }
+    for i in 1..pred_offsets.len() {
+        pred_offsets[i] += pred_offsets[i - 1];
+    }
+    let predecessors: Vec<u32> = moves_in.into_iter().map(|(_, from)| from).collect();
+    let shard = Shard {
+        index,
+        layout,
+        out_degree,
+        pred_offsets,
+        predecessors,
+        edges: degrees.iter().sum(),
+    };
+    Ok((shard, total as u32, names.into_iter().collect()))
 }
 
 /// Where a worker keeps its checkpoints, and what it resumes from.
@@ -835,7 +1052,11 @@ pub fn solve_with(
     out: &Path,
     options: &SolveOptions,
 ) -> Result<SolveSummary, SolveError> {
-    let vertices = source.vertex_count()?;
+    // A state space's count is known once its workers have listed it.
+    let vertices = match &source {
+        GraphSource::StateSpace(_) => 0,
+        _ => source.vertex_count()?,
+    };
     std::fs::create_dir_all(out).map_err(|e| SolveError::io(out, e))?;
     db::clear(out)?;
     if !options.resume {
@@ -910,8 +1131,29 @@ fn solve_worker(
 ) -> Result<SolveSummary, SolveError> {
     let started = std::time::Instant::now();
     let (index, workers) = (worker.index(), worker.peers());
-    let loaded = Shard::load(source, vertices, index, workers);
-    let mut rounds = Rounds::new(worker);
+    let (loaded, vertices, names) = match source {
+        GraphSource::StateSpace(space) => {
+            // The workers agreed on any failure while listing.
+            let (shard, vertices, names) = list_state_space(worker, space)?;
+            (Ok(shard), vertices, Some(names))
+        }
+        _ => (
+            Shard::load(source, vertices, index, workers),
+            vertices,
+            None,
+        ),
+    };
+    let layout = match &loaded {
+        Ok(shard) => shard.layout.clone(),
+        Err(_) => Layout::Strided { workers },
+    };
+    // Each layout's route written out: it runs once per message.
+    let mut rounds = match layout {
+        Layout::Strided { workers } => {
+            Rounds::new(worker, move |m: &Message| m.1 as usize % workers)
+        }
+        ranges @ Layout::Ranges { .. } => Rounds::new(worker, move |m: &Message| ranges.owner(m.1)),
+    };
     // Every worker learns whether every worker loaded its shard before
     // any round of the solve: one that failed stops them all.
     let shard = rounds.agree(loaded, "read the graph")?;
@@ -979,7 +1221,15 @@ fn solve_worker(
             remoteness: remoteness[i],
         }
     });
-    let written = db::write_shard(out, index, workers, vertices, answers);
+    let written = db::write_shard(out, index, workers, vertices, answers).and_then(|crc| {
+        // A listed state space's names stay with their workers.
+        let names_crc = match &names {
+            Some(names) => Some(db::write_names_part(out, index, workers, names)?),
+            None => None,
+        };
+        Ok((crc, names_crc))
+    });
+    drop(names);
     // Totals, each worker's in its own round (the reports are per worker).
     // P-positions, N-positions, draws, the largest finite value.
     let mut totals = [0u64; 4];
@@ -1010,11 +1260,11 @@ fn solve_worker(
     // The shard's checksum, or u64::MAX when it could not be written:
     // worker 0 writes the manifest only when every shard is complete.
     let checksum = match &written {
-        Ok(crc) => u64::from(*crc),
+        Ok((crc, names_crc)) => u64::from(*crc) | u64::from(names_crc.unwrap_or(0)) << 32,
         Err(_) => u64::MAX,
     };
     let (_, checksums) = rounds.exchange(&mut Vec::new(), checksum);
-    written?;
+    let (_, names_crc) = written?;
     if checksums.contains(&u64::MAX) {
         return Err(SolveError::Dataflow(
             "another worker could not write its shard".to_owned(),
@@ -1035,11 +1285,13 @@ fn solve_worker(
     };
     if index == 0 {
         let crcs: Vec<u32> = checksums.iter().map(|&c| c as u32).collect();
+        let names_crcs: Vec<u32> = checksums.iter().map(|&c| (c >> 32) as u32).collect();
         db::write_manifest(
             out,
             vertices,
             &crcs,
             source.names(),
+            names_crc.is_some().then_some(names_crcs.as_slice()),
             &summary,
             options.game.as_deref(),
         )?;

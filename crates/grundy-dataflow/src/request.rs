@@ -4,7 +4,6 @@
 //! reports (text or JSON); neither decides anything of its own.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -78,10 +77,11 @@ pub fn graph_source(
     let game = grundy::spec::parse_spec(graph).map_err(|e| SolveError::Graph(e.to_string()))?;
     match game {
         grundy::game::Game::Positional(game) => {
-            let space = game
-                .state_space(positions, limit)
+            // Listed by the workers themselves (each its share), not here.
+            let start = game
+                .state_name(positions)
                 .map_err(|e| SolveError::Graph(e.to_string()))?;
-            Ok(GraphSource::Graph(Arc::new(space)))
+            Ok(GraphSource::StateSpace(crate::StateSpace { game, start, limit }))
         }
         _ => Err(SolveError::Graph(format!(
             "'{graph}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"

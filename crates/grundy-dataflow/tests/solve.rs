@@ -263,3 +263,99 @@ fn progress_reports_levels_and_remoteness_in_order() {
         .collect();
     assert_eq!(settled, [0, 1, 2, 3]);
 }
+
+/// A game's state space listed by the workers themselves (each its share
+/// of the positions, by a hash of their names) against the one-process
+/// listing (`SumEvaluator::state_space`) solved by `LoopySolution`: the
+/// same positions, the same number of moves, and for each position the
+/// same value and remoteness, with 1, 2 and 4 workers; Cram boards with
+/// and without holes, Chomp and Node Kayles.
+#[test]
+fn state_spaces_listed_by_the_workers_agree_with_the_one_process_listing() {
+    use grundy_dataflow::request::{solve as solve_request, SolveRequest};
+    let cases: [(&str, &[&str]); 5] = [
+        ("cram", &["3x4"]),
+        ("cram", &["..#./..../.#.."]),
+        ("cram", &["2x3", "2x2"]),
+        ("chomp", &["3x4"]),
+        ("node-kayles", &["cycle:9"]),
+    ];
+    for (spec, start) in cases {
+        let start: Vec<String> = start.iter().map(|s| (*s).to_owned()).collect();
+        let grundy::game::Game::Positional(game) = grundy::spec::parse_spec(spec).expect("spec")
+        else {
+            panic!("{spec} is a game of positions");
+        };
+        let whole = game.state_space(&start, 1 << 20).expect("state space");
+        let expected = LoopySolution::solve(whole.digraph());
+        for threads in [1usize, 2, 4] {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let report = solve_request(SolveRequest {
+                graph: spec,
+                positions: &start,
+                max_positions: 1 << 20,
+                out: dir.path(),
+                cluster: Cluster {
+                    threads,
+                    ..Cluster::default()
+                },
+                options: Default::default(),
+            })
+            .expect("solve");
+            let label = format!("{spec} {start:?} on {threads} workers");
+            assert_eq!(
+                report.summary.vertices,
+                whole.vertex_count() as u64,
+                "{label}"
+            );
+            assert_eq!(report.summary.edges, whole.edge_count() as u64, "{label}");
+            let db = Database::open(dir.path()).expect("database reads back");
+            for v in 0..whole.vertex_count() as u32 {
+                let name = whole.name(v);
+                let at = db
+                    .vertex(name)
+                    .unwrap_or_else(|| panic!("{label}: no {name}"));
+                let answer = db.get(at).expect("every vertex");
+                assert_eq!(
+                    answer.value(),
+                    expected.value(whole.digraph(), v),
+                    "{label}: {name}"
+                );
+                assert_eq!(
+                    answer.remoteness,
+                    expected.remoteness()[v as usize],
+                    "{label}: remoteness of {name}"
+                );
+            }
+        }
+    }
+}
+
+/// The listing stops at the bound on positions with the one-process
+/// listing's error, on every worker; a start that is not a position is
+/// refused before any worker starts.
+#[test]
+fn a_state_space_past_its_bound_or_from_a_bad_start_is_refused() {
+    use grundy_dataflow::request::{solve as solve_request, SolveRequest};
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (start, bound, expected) in [
+        ("4x5", 1000, "exceeds the limit of 1000 positions"),
+        ("4x5x", 1 << 20, "4x5x"),
+    ] {
+        let positions = [start.to_owned()];
+        let error = solve_request(SolveRequest {
+            graph: "cram",
+            positions: &positions,
+            max_positions: bound,
+            out: dir.path(),
+            cluster: Cluster {
+                threads: 2,
+                ..Cluster::default()
+            },
+            options: Default::default(),
+        })
+        .expect_err("refused");
+        assert!(error.to_string().contains(expected), "{error}");
+        assert!(!dir.path().join("MANIFEST").exists());
+    }
+}

@@ -463,6 +463,30 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         })
     }
 
+    /// The name [`SumEvaluator::state_space`] gives the sum written
+    /// `texts`: where a solve that lists the state space in parts (on
+    /// several workers) starts.
+    fn state_name(&self, _texts: &[String]) -> Result<String, GameError> {
+        Err(GameError::Unsupported {
+            message:
+                "this game's positions are not listed as a state space (a graph is solved as it is)"
+                    .to_owned(),
+        })
+    }
+
+    /// One step of [`SumEvaluator::state_space`] taken alone: the names of
+    /// what one move leaves from the sum named `name` (a name that step
+    /// gave), one per move, in the order the state space lists them, into
+    /// `out`. A sum whose name does not read back as the same sum is an
+    /// error: such a state space is listed whole, in one process.
+    fn state_followers(&self, _name: &str, _out: &mut Vec<String>) -> Result<(), GameError> {
+        Err(GameError::Unsupported {
+            message:
+                "this game's positions are not listed as a state space (a graph is solved as it is)"
+                    .to_owned(),
+        })
+    }
+
     /// The values of positions `0..count` of the family the spec numbers
     /// ([`Ruleset::numbered_position`]), by one solver; `None` when the
     /// spec numbers no positions.
@@ -775,6 +799,42 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         state_space(self, &parse_positions(self, texts)?, limit)
     }
 
+    fn state_name(&self, texts: &[String]) -> Result<String, GameError> {
+        let mut sum = parse_positions(self, texts)?;
+        order_sum(&mut sum);
+        Ok(sum_name(self, &sum))
+    }
+
+    fn state_followers(&self, name: &str, out: &mut Vec<String>) -> Result<(), GameError> {
+        let sum = sum_named(self, name)?;
+        let mut options = crate::ruleset::Options::new();
+        for (i, component) in sum.iter().enumerate() {
+            options.clear();
+            self.options(component, &mut options)?;
+            for option in options.iter() {
+                // Each part must read back as itself: two parts written
+                // alike would be one vertex here (the whole listing numbers
+                // them apart instead).
+                for part in option {
+                    let text = self.format_position(part).replace('\n', "/");
+                    if read_part(self, &text)? != *part {
+                        return Err(GameError::Unsupported {
+                            message: format!(
+                                "the position '{text}' does not read back as itself, so this game's state space is listed whole, in one process (-w 1)"
+                            ),
+                        });
+                    }
+                }
+                let mut after: Vec<R::Position> = sum[..i].to_vec();
+                after.extend_from_slice(&sum[i + 1..]);
+                after.extend_from_slice(option);
+                order_sum(&mut after);
+                out.push(sum_name(self, &after));
+            }
+        }
+        Ok(())
+    }
+
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
         let positions = parse_positions(self, texts)?;
         // Refused before listing anything when the moves are known to be
@@ -973,6 +1033,62 @@ fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
     }
 }
 
+/// A sum's components in the state space's order: by hash, so that the
+/// same multiset reached in two orders is one vertex.
+fn order_sum<P: std::hash::Hash>(sum: &mut [P]) {
+    use std::hash::Hasher;
+    sum.sort_by_cached_key(|p| {
+        let mut hasher = rustc_hash::FxHasher::default();
+        p.hash(&mut hasher);
+        hasher.finish()
+    });
+}
+
+/// A sum's name in a state space: its components as the game writes
+/// them, joined by ` + `, or `0` for the empty sum. One name per line in
+/// a database: a board's rows go on one line, joined by `/`.
+fn sum_name<R: Ruleset>(rules: &R, sum: &[R::Position]) -> String {
+    if sum.is_empty() {
+        return "0".to_owned();
+    }
+    sum.iter()
+        .map(|p| rules.format_position(p).replace('\n', "/"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A part of a state space's name read back (rows joined by `/` or not).
+fn read_part<R: Ruleset>(rules: &R, text: &str) -> Result<R::Position, GameError> {
+    rules.parse_position(text).or_else(|e| {
+        rules
+            .parse_position(&text.replace('/', "\n"))
+            .map_err(|_| e)
+    })
+}
+
+/// The sum a state space's name stands for, read back and checked to be
+/// named so again (else a game whose text drops some detail would merge
+/// distinct sums).
+fn sum_named<R: Ruleset>(rules: &R, name: &str) -> Result<Vec<R::Position>, GameError> {
+    let mut sum = if name == "0" {
+        Vec::new()
+    } else {
+        name.split(" + ")
+            .map(|text| read_part(rules, text))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    order_sum(&mut sum);
+    if sum_name(rules, &sum) != name {
+        return Err(GameError::Unsupported {
+            message: format!(
+                "the sum '{name}' does not read back as written ('{}'), so this game's state space is listed whole, in one process (-w 1)",
+                sum_name(rules, &sum)
+            ),
+        });
+    }
+    Ok(sum)
+}
+
 /// [`SumEvaluator::state_space`] for any ruleset: breadth first from the
 /// start. A sum is kept with its components ordered by hash, so that the
 /// same multiset reached in two orders is one vertex (two components with
@@ -983,14 +1099,7 @@ fn state_space<R: Ruleset>(
     start: &[R::Position],
     limit: usize,
 ) -> Result<Graph, GameError> {
-    use std::hash::{Hash, Hasher};
-    let order = |sum: &mut Vec<R::Position>| {
-        sum.sort_by_cached_key(|p| {
-            let mut hasher = rustc_hash::FxHasher::default();
-            p.hash(&mut hasher);
-            hasher.finish()
-        });
-    };
+    let order = order_sum::<R::Position>;
     let mut first = start.to_vec();
     order(&mut first);
     // Each sum once: its vertex number is its place in the set.
@@ -1029,21 +1138,7 @@ fn state_space<R: Ruleset>(
         followers.push(these);
         next += 1;
     }
-    let names: Vec<String> = sums
-        .iter()
-        .map(|sum| {
-            if sum.is_empty() {
-                "0".to_owned()
-            } else {
-                // One name per line in a database: a board's rows go on
-                // one line.
-                sum.iter()
-                    .map(|p| rules.format_position(p).replace('\n', "/"))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            }
-        })
-        .collect();
+    let names: Vec<String> = sums.iter().map(|sum| sum_name(rules, sum)).collect();
     // Distinct sums may be written alike (a family whose text drops some
     // detail): numbered apart, so the graph's names stay unique.
     let mut seen = std::collections::HashSet::new();
