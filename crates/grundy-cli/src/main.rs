@@ -359,6 +359,12 @@ enum Command {
         /// have.
         #[arg(long, default_value = "10^7", value_parser = numbers::parse_count)]
         max_positions: u64,
+        /// List the state space on the workers, each its share of the
+        /// positions, even in one process (several processes always do;
+        /// one process otherwise lists it itself, about five times as
+        /// fast).
+        #[arg(long)]
+        list_on_workers: bool,
         /// The database's directory (created; an earlier database there
         /// is replaced).
         #[arg(short = 'o', long)]
@@ -535,6 +541,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             graph,
             positions,
             max_positions,
+            list_on_workers,
             out,
             workers,
             processes,
@@ -548,6 +555,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             &graph,
             &positions,
             max_positions,
+            list_on_workers,
             &out,
             workers,
             processes,

@@ -82,6 +82,7 @@ pub fn solve(
     graph: &Path,
     positions: &[String],
     max_positions: u64,
+    list_on_workers: bool,
     out: &Path,
     workers: usize,
     processes: usize,
@@ -165,6 +166,7 @@ pub fn solve(
     }));
     let options = grundy_dataflow::SolveOptions {
         resume,
+        list_on_workers,
         progress: Some(progress),
         // The crash tests' hook: abort once this level is checkpointed.
         abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")

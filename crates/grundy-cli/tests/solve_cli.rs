@@ -123,9 +123,13 @@ fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<Answer> {
         .collect()
 }
 
-/// The names of a listed state space's positions, from the database's
-/// parts (each worker writes its own), in order.
+/// The names of a state space's positions, in order: `names.txt` (one
+/// process listed it), or the parts each worker wrote (the workers of
+/// several processes listed it).
 fn listed_names(dir: &Path, workers: usize) -> Vec<String> {
+    if let Ok(text) = std::fs::read_to_string(dir.join("names.txt")) {
+        return text.lines().map(str::to_owned).collect();
+    }
     (0..workers)
         .flat_map(|i| {
             std::fs::read_to_string(dir.join(format!("names-{i}-of-{workers}.txt")))
@@ -564,13 +568,33 @@ fn a_listed_state_space_resumes_from_its_checkpoint() {
     let out = dir.path().join("stopped");
     let out_arg = out.to_str().unwrap();
     let stopped = grundy()
-        .args(["solve", "cram", "4x5", "-o", out_arg, "-w", "3"])
+        .args([
+            "solve",
+            "cram",
+            "4x5",
+            "-o",
+            out_arg,
+            "-w",
+            "3",
+            "--list-on-workers",
+        ])
         .env("GRUNDY_TEST_ABORT_AFTER_LEVEL", "2")
         .output()
         .unwrap();
     assert!(!stopped.status.success());
     assert!(!out.join("MANIFEST").exists());
-    let resumed = stdout_of(&["solve", "cram", "4x5", "-o", out_arg, "-w", "3", "--resume"]);
+    let resumed = stdout_of(&[
+        "solve",
+        "cram",
+        "4x5",
+        "-o",
+        out_arg,
+        "-w",
+        "3",
+        "--resume",
+        "--list-on-workers",
+    ]);
+    assert!(out.join("names-2-of-3.txt").exists());
     assert!(
         resumed.contains("resumed from the checkpoint of level 2"),
         "{resumed}"

@@ -293,6 +293,13 @@ pub struct SolveOptions {
     /// the manifest: its one-component positions can then feed that
     /// game's searches ([`db::Database::export_cache`]).
     pub game: Option<String>,
+    /// List a game's state space on the workers even in one process (it
+    /// is, always, across several processes). One process otherwise
+    /// lists it itself, about five times as fast: the workers pass
+    /// positions as text (Cram 5x6's 474,151 sums: 6.0 s and 533 MB
+    /// listed in the process, 20.3 s and 905 MB on one worker, 12.1 s on
+    /// two).
+    pub list_on_workers: bool,
 }
 
 /// What a solve found, over all vertices (every process gets the same).
@@ -722,7 +729,9 @@ fn list_state_space(
         if reports.iter().sum::<u64>() == 0 {
             break;
         }
-        received.sort_unstable();
+        // By the name's hash, then the mover: no string compared but on a
+        // collision of 64-bit hashes.
+        received.sort_by_cached_key(|m| (hasher.hash_one(&m.1), m.2, m.1.len()));
         frontier.clear();
         for (_, name, from) in received {
             let (place, new) = names.insert_full(name);

@@ -70,18 +70,25 @@ pub fn graph_source(
     graph: &str,
     positions: &[String],
     limit: usize,
+    on_workers: bool,
 ) -> Result<GraphSource, SolveError> {
     if positions.is_empty() {
         return GraphSource::open(Path::new(graph));
     }
     let game = grundy::spec::parse_spec(graph).map_err(|e| SolveError::Graph(e.to_string()))?;
     match game {
-        grundy::game::Game::Positional(game) => {
+        grundy::game::Game::Positional(game) if on_workers => {
             // Listed by the workers themselves (each its share), not here.
             let start = game
                 .state_name(positions)
                 .map_err(|e| SolveError::Graph(e.to_string()))?;
             Ok(GraphSource::StateSpace(crate::StateSpace { game, start, limit }))
+        }
+        grundy::game::Game::Positional(game) => {
+            let space = game
+                .state_space(positions, limit)
+                .map_err(|e| SolveError::Graph(e.to_string()))?;
+            Ok(GraphSource::Graph(std::sync::Arc::new(space)))
         }
         _ => Err(SolveError::Graph(format!(
             "'{graph}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"
@@ -91,7 +98,16 @@ pub fn graph_source(
 
 /// Runs a solve request.
 pub fn solve(request: SolveRequest<'_>) -> Result<SolveReport, SolveError> {
-    let source = graph_source(request.graph, request.positions, request.max_positions)?;
+    // Several processes list a state space on their workers (no process
+    // holds it whole); one process lists it itself, faster
+    // ([`SolveOptions::list_on_workers`]).
+    let on_workers = request.cluster.processes > 1 || request.options.list_on_workers;
+    let source = graph_source(
+        request.graph,
+        request.positions,
+        request.max_positions,
+        on_workers,
+    )?;
     let options = SolveOptions {
         game: (!request.positions.is_empty()).then(|| request.graph.to_owned()),
         ..request.options

@@ -299,7 +299,10 @@ fn state_spaces_listed_by_the_workers_agree_with_the_one_process_listing() {
                     threads,
                     ..Cluster::default()
                 },
-                options: Default::default(),
+                options: grundy_dataflow::SolveOptions {
+                    list_on_workers: true,
+                    ..Default::default()
+                },
             })
             .expect("solve");
             let label = format!("{spec} {start:?} on {threads} workers");
@@ -352,7 +355,10 @@ fn a_state_space_past_its_bound_or_from_a_bad_start_is_refused() {
                 threads: 2,
                 ..Cluster::default()
             },
-            options: Default::default(),
+            options: grundy_dataflow::SolveOptions {
+                list_on_workers: true,
+                ..Default::default()
+            },
         })
         .expect_err("refused");
         assert!(error.to_string().contains(expected), "{error}");

@@ -808,6 +808,8 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn state_followers(&self, name: &str, out: &mut Vec<String>) -> Result<(), GameError> {
         let sum = sum_named(self, name)?;
         let mut options = crate::ruleset::Options::new();
+        // Parts checked already (the options of one sum share most parts).
+        let mut checked: rustc_hash::FxHashSet<R::Position> = sum.iter().cloned().collect();
         for (i, component) in sum.iter().enumerate() {
             options.clear();
             self.options(component, &mut options)?;
@@ -816,6 +818,9 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                 // alike would be one vertex here (the whole listing numbers
                 // them apart instead).
                 for part in option {
+                    if !checked.insert(part.clone()) {
+                        continue;
+                    }
                     let text = self.format_position(part).replace('\n', "/");
                     if read_part(self, &text)? != *part {
                         return Err(GameError::Unsupported {
