@@ -245,7 +245,9 @@ enum Command {
         outcome: bool,
         /// The most memory, in MiB, the search's table of solved parts
         /// takes, for games solved by search (boards, graphs); past it the
-        /// entries that cost least to find are replaced (default 512).
+        /// entries that cost least to find are replaced (default: a sixth
+        /// of the machine's memory, from 512 to 4096; the table grows only
+        /// as the search needs).
         #[arg(long, value_name = "MIB")]
         tt_size: Option<usize>,
         /// Keep the solved parts of a search (boards, graphs) in FILE: a

@@ -175,7 +175,7 @@ pub enum SumSolver<'r, R: Ruleset> {
 impl<'r, R: Ruleset> SumSolver<'r, R> {
     /// The engine `rules` is solved by, with the default table bound.
     pub fn new(rules: &'r R) -> Self {
-        SumSolver::with_table_bytes(rules, crate::split_search::DEFAULT_TABLE_BYTES)
+        SumSolver::with_table_bytes(rules, crate::split_search::default_table_bytes())
     }
 
     /// The engine `rules` is solved by, the search's table bounded by

@@ -161,11 +161,4 @@ pub fn memory_fit(count: u64) -> MemoryFit {
     MemoryFit::Fits
 }
 
-/// Physical memory in bytes, where the platform says (Linux).
-#[must_use]
-pub fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
+pub use crate::split_search::physical_memory;

@@ -48,7 +48,7 @@ pub struct SearchSettings {
 impl Default for SearchSettings {
     fn default() -> Self {
         SearchSettings {
-            table_bytes: crate::split_search::DEFAULT_TABLE_BYTES,
+            table_bytes: crate::split_search::default_table_bytes(),
             cache: None,
         }
     }

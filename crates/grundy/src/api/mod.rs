@@ -83,7 +83,8 @@ pub struct SumRequest<'a> {
     pub remoteness: bool,
     /// The bound on the search's table, in bytes, for games solved by
     /// search (boards, graphs); `None`: the default
-    /// ([`crate::split_search::DEFAULT_TABLE_BYTES`]).
+    /// ([`crate::split_search::default_table_bytes`]: a sixth of the
+    /// machine's memory, 512 MiB to 4 GiB).
     pub table_bytes: Option<usize>,
     /// The file the search keeps its solved parts in (`eval --cache`),
     /// so that a killed search resumes: the command line only (the
@@ -223,7 +224,7 @@ fn eval_normal<I: Inputs>(
         )?;
     }
     let search = crate::evaluate::SearchSettings {
-        table_bytes: table_bytes.unwrap_or(crate::split_search::DEFAULT_TABLE_BYTES),
+        table_bytes: table_bytes.unwrap_or_else(crate::split_search::default_table_bytes),
         cache: cache.map(std::path::Path::to_path_buf),
     };
     if outcome_only {
