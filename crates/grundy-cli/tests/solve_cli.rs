@@ -566,34 +566,26 @@ fn a_solve_stopped_after_a_level_resumes_from_its_checkpoint() {
 fn a_listed_state_space_resumes_from_its_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("stopped");
-    let out_arg = out.to_str().unwrap();
+    let args = [
+        "solve",
+        "cram",
+        "4x5",
+        "-o",
+        out.to_str().unwrap(),
+        "-w",
+        "3",
+        "--list-on-workers",
+    ];
     let stopped = grundy()
-        .args([
-            "solve",
-            "cram",
-            "4x5",
-            "-o",
-            out_arg,
-            "-w",
-            "3",
-            "--list-on-workers",
-        ])
+        .args(args)
         .env("GRUNDY_TEST_ABORT_AFTER_LEVEL", "2")
         .output()
         .unwrap();
     assert!(!stopped.status.success());
     assert!(!out.join("MANIFEST").exists());
-    let resumed = stdout_of(&[
-        "solve",
-        "cram",
-        "4x5",
-        "-o",
-        out_arg,
-        "-w",
-        "3",
-        "--resume",
-        "--list-on-workers",
-    ]);
+    let mut again = args.to_vec();
+    again.push("--resume");
+    let resumed = stdout_of(&again);
     assert!(out.join("names-2-of-3.txt").exists());
     assert!(
         resumed.contains("resumed from the checkpoint of level 2"),
