@@ -713,50 +713,103 @@ impl MisereQuotient {
 
     /// The states after adding every count of one group's heap to each
     /// state of `previous`, each kept with its fewest tokens.
+    ///
+    /// Nearly all the time goes to the preimages of the rests (a pass
+    /// over a row of the table each), so they are computed in parallel, a
+    /// block of states at a time (a block's new states are held at once,
+    /// not the layer's), and merged in order: the layer is the same as
+    /// one computed state by state. A state is found again by a 64-bit
+    /// hash of it, checked against the state kept (no copy of its rests
+    /// as a key); states whose hashes collide go to a map of their own.
     fn next_layer(&self, previous: &[Reached], group: &Group) -> Result<Vec<Reached>, GameError> {
+        use rayon::prelude::*;
+        use std::hash::BuildHasher;
+        /// States of the layer before expanded at once.
+        const BLOCK: usize = 256;
         let powers = powers(&self.monoid, group.element);
+        let hasher = rustc_hash::FxBuildHasher;
         let mut next: Vec<Reached> = Vec::new();
-        let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        let mut ids: FxHashMap<u64, usize> = FxHashMap::default();
+        let mut collided: FxHashMap<State, usize> = FxHashMap::default();
         // The rests beside which a move in this group wins, seen from an
         // element `beside`: one set per element, however many states
         // share it (each costs a pass over the table's row).
         let mut winning_beside: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
-        for (from, reached) in previous.iter().enumerate() {
-            let (y, rests, any) = &reached.state;
-            for c in 0..powers.len() {
-                let y2 = self.mul(*y, powers[c]);
-                // powers[0] is the identity, whose preimage is the set,
-                // and no heap of the group is taken.
-                let rests2 = if c == 0 {
-                    rests.clone()
-                } else {
-                    let mut rests2 = self.monoid.preimage(rests, powers[c]);
-                    let beside = self.mul(*y, powers[c - 1]);
-                    let bits = winning_beside
-                        .entry(beside)
-                        .or_insert_with(|| self.monoid.preimage(&group.winning, beside));
-                    for (word, bits) in rests2.iter_mut().zip(bits.iter()) {
-                        *word |= bits;
-                    }
-                    rests2
-                };
-                let state = (y2, rests2, *any || c >= 1);
-                let tokens = reached.tokens + group.heap * c as u64;
-                let step = Reached {
-                    state,
-                    tokens,
-                    from,
-                    count: c as u32,
-                };
-                match ids.get(&step.state) {
-                    Some(&i) => {
-                        if tokens < next[i].tokens {
-                            next[i] = step;
+        for (block_at, block) in previous.chunks(BLOCK).enumerate() {
+            let mut besides: Vec<Element> = block
+                .iter()
+                .flat_map(|r| {
+                    powers[..powers.len() - 1]
+                        .iter()
+                        .map(|&p| self.mul(r.state.0, p))
+                })
+                .filter(|b| !winning_beside.contains_key(b))
+                .collect();
+            besides.sort_unstable();
+            besides.dedup();
+            let found: Vec<(Element, Vec<u64>)> = besides
+                .into_par_iter()
+                .map(|b| (b, self.monoid.preimage(&group.winning, b)))
+                .collect();
+            winning_beside.extend(found);
+            let expanded: Vec<Vec<State>> = block
+                .par_iter()
+                .map(|reached| {
+                    let (y, rests, any) = &reached.state;
+                    (0..powers.len())
+                        .map(|c| {
+                            // powers[0] is the identity, whose preimage is
+                            // the set, and no heap of the group is taken.
+                            let rests2 = if c == 0 {
+                                rests.clone()
+                            } else {
+                                let mut rests2 = self.monoid.preimage(rests, powers[c]);
+                                let beside = self.mul(*y, powers[c - 1]);
+                                for (word, bits) in rests2.iter_mut().zip(&winning_beside[&beside])
+                                {
+                                    *word |= bits;
+                                }
+                                rests2
+                            };
+                            (self.mul(*y, powers[c]), rests2, *any || c >= 1)
+                        })
+                        .collect()
+                })
+                .collect();
+            for (offset, (reached, states)) in block.iter().zip(expanded).enumerate() {
+                let from = block_at * BLOCK + offset;
+                for (c, state) in states.into_iter().enumerate() {
+                    let tokens = reached.tokens + group.heap * c as u64;
+                    let key = hasher.hash_one(&state);
+                    let known = match ids.get(&key) {
+                        Some(&i) if next[i].state == state => Some(i),
+                        Some(_) => collided.get(&state).copied(),
+                        None => None,
+                    };
+                    match known {
+                        Some(i) => {
+                            if tokens < next[i].tokens {
+                                next[i].tokens = tokens;
+                                next[i].from = from;
+                                next[i].count = c as u32;
+                            }
                         }
-                    }
-                    None => {
-                        ids.insert(step.state.clone(), next.len());
-                        next.push(step);
+                        None => {
+                            match ids.entry(key) {
+                                std::collections::hash_map::Entry::Occupied(_) => {
+                                    collided.insert(state.clone(), next.len());
+                                }
+                                std::collections::hash_map::Entry::Vacant(slot) => {
+                                    slot.insert(next.len());
+                                }
+                            }
+                            next.push(Reached {
+                                state,
+                                tokens,
+                                from,
+                                count: c as u32,
+                            });
+                        }
                     }
                 }
             }
