@@ -716,7 +716,7 @@ fn list_state_space(
             out.clear();
         }
         let sent = out.len() as u64;
-        let (mut received, reports) =
+        let (received, reports) =
             rounds.exchange(&mut out, failure.as_ref().map_or(sent, |_| u64::MAX));
         if let Some(e) = failure {
             return Err(e);
@@ -729,9 +729,18 @@ fn list_state_space(
         if reports.iter().sum::<u64>() == 0 {
             break;
         }
-        // By the name's hash, then the mover: no string compared but on a
-        // collision of 64-bit hashes.
-        received.sort_by_cached_key(|m| (hasher.hash_one(&m.1), m.2, m.1.len()));
+        // By the name's hash and the mover, then the name: names are
+        // compared only for the same hash and mover (most often one name
+        // reached twice by one position's moves), and the order is the
+        // same however the messages arrived.
+        let mut keyed: Vec<(u64, Listing)> = received
+            .into_iter()
+            .map(|m| (hasher.hash_one(&m.1), m))
+            .collect();
+        keyed.sort_unstable_by(|(ha, a), (hb, b)| {
+            (ha, a.2).cmp(&(hb, b.2)).then_with(|| a.1.cmp(&b.1))
+        });
+        let received = keyed.into_iter().map(|(_, m)| m);
         frontier.clear();
         for (_, name, from) in received {
             let (place, new) = names.insert_full(name);

@@ -73,9 +73,10 @@ pub const MAX_DEFAULT_TABLE_BYTES: usize = 4 << 30;
 /// grows, and holds the old slots and the new while it does, so the
 /// bound costs 1.5 times itself at the peak, a quarter of the memory. Why
 /// so large: a search that outgrows its table searches again what it
-/// replaced; Cram 6x7 took 42 min of one core at 512 MiB and 13.7 min at
-/// 4 GiB (peak 6.3 GB), where igs, with 8 GiB, takes 22.7. The table only
-/// grows as the search needs, so a small search never takes it.
+/// replaced; Cram 6x7 took 42 min of one core at 512 MiB, and 643 s at
+/// 4 GiB (3.2 GB at its peak) beside igs's 1191 s with 8 GiB, side by
+/// side. The table only grows as the search needs, so a small search
+/// never takes it.
 #[must_use]
 pub fn default_table_bytes() -> usize {
     physical_memory().map_or(DEFAULT_TABLE_BYTES, |total| {

@@ -810,34 +810,26 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         let mut options = crate::ruleset::Options::new();
         // Parts checked already (the options of one sum share most parts).
         let mut checked: rustc_hash::FxHashSet<R::Position> = sum.iter().cloned().collect();
-        for (i, component) in sum.iter().enumerate() {
-            options.clear();
-            self.options(component, &mut options)?;
-            for option in options.iter() {
-                // Each part must read back as itself: two parts written
-                // alike would be one vertex here (the whole listing numbers
-                // them apart instead).
-                for part in option {
-                    if !checked.insert(part.clone()) {
-                        continue;
-                    }
-                    let text = self.format_position(part).replace('\n', "/");
-                    if read_part(self, &text)? != *part {
-                        return Err(GameError::Unsupported {
-                            message: format!(
-                                "the position '{text}' does not read back as itself, so this game's state space is listed whole, in one process (-w 1)"
-                            ),
-                        });
-                    }
+        for_each_follower(self, &sum, &mut options, |option, after| {
+            // Each part must read back as itself: two parts written alike
+            // would be one vertex here (the whole listing numbers them
+            // apart instead).
+            for part in option {
+                if !checked.insert(part.clone()) {
+                    continue;
                 }
-                let mut after: Vec<R::Position> = sum[..i].to_vec();
-                after.extend_from_slice(&sum[i + 1..]);
-                after.extend_from_slice(option);
-                order_sum(&mut after);
-                out.push(sum_name(self, &after));
+                let text = self.format_position(part).replace('\n', "/");
+                if read_part(self, &text)? != *part {
+                    return Err(GameError::Unsupported {
+                        message: format!(
+                            "the position '{text}' does not read back as itself, so this game's state space is listed whole, in one process (-w 1)"
+                        ),
+                    });
+                }
             }
-        }
-        Ok(())
+            out.push(sum_name(self, &after));
+            Ok(())
+        })
     }
 
     fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
@@ -1062,6 +1054,30 @@ fn sum_name<R: Ruleset>(rules: &R, sum: &[R::Position]) -> String {
         .join(" + ")
 }
 
+/// Calls `each(option, after)` for every move of the sum `sum` (ordered
+/// as [`order_sum`] orders it): a move in one part, `option` the parts it
+/// leaves there and `after` the whole sum it leaves, ordered; in the order
+/// of the parts and of their options. `options` is scratch.
+fn for_each_follower<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    options: &mut crate::ruleset::Options<R::Position>,
+    mut each: impl FnMut(&[R::Position], Vec<R::Position>) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    for (i, component) in sum.iter().enumerate() {
+        options.clear();
+        rules.options(component, options)?;
+        for option in options.iter() {
+            let mut after: Vec<R::Position> = sum[..i].to_vec();
+            after.extend_from_slice(&sum[i + 1..]);
+            after.extend_from_slice(option);
+            order_sum(&mut after);
+            each(option, after)?;
+        }
+    }
+    Ok(())
+}
+
 /// A part of a state space's name read back (rows joined by `/` or not).
 fn read_part<R: Ruleset>(rules: &R, text: &str) -> Result<R::Position, GameError> {
     rules.parse_position(text).or_else(|e| {
@@ -1104,9 +1120,8 @@ fn state_space<R: Ruleset>(
     start: &[R::Position],
     limit: usize,
 ) -> Result<Graph, GameError> {
-    let order = order_sum::<R::Position>;
     let mut first = start.to_vec();
-    order(&mut first);
+    order_sum(&mut first);
     // Each sum once: its vertex number is its place in the set.
     let mut sums: indexmap::IndexSet<Vec<R::Position>, rustc_hash::FxBuildHasher> =
         indexmap::IndexSet::default();
@@ -1117,29 +1132,22 @@ fn state_space<R: Ruleset>(
     while next < sums.len() {
         let sum = sums[next].clone();
         let mut these = Vec::new();
-        for (i, component) in sum.iter().enumerate() {
-            options.clear();
-            rules.options(component, &mut options)?;
-            for option in options.iter() {
-                let mut after: Vec<R::Position> = sum[..i].to_vec();
-                after.extend_from_slice(&sum[i + 1..]);
-                after.extend_from_slice(option);
-                order(&mut after);
-                let vertex = match sums.get_index_of(&after) {
-                    Some(v) => v,
-                    None => {
-                        if sums.len() >= limit {
-                            return Err(GameError::Limit {
-                                what: "the state space from this position".to_owned(),
-                                limit: format!("{limit} positions"),
-                            });
-                        }
-                        sums.insert_full(after).0
+        for_each_follower(rules, &sum, &mut options, |_, after| {
+            let vertex = match sums.get_index_of(&after) {
+                Some(v) => v,
+                None => {
+                    if sums.len() >= limit {
+                        return Err(GameError::Limit {
+                            what: "the state space from this position".to_owned(),
+                            limit: format!("{limit} positions"),
+                        });
                     }
-                };
-                these.push(vertex as u32);
-            }
-        }
+                    sums.insert_full(after).0
+                }
+            };
+            these.push(vertex as u32);
+            Ok(())
+        })?;
         followers.push(these);
         next += 1;
     }
