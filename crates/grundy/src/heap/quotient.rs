@@ -141,22 +141,81 @@ impl Monoid {
         elements.into_iter().fold(IDENTITY, |x, y| self.mul(x, y))
     }
 
-    /// `{ r : x·r ∈ set }` as a bitset. Why this shape: the verification
-    /// spends nearly all its time here, on sets more than half full, so
-    /// each output word is gathered bit by bit from the row of x without
-    /// a branch (a test per bit mispredicts about as often as not).
+    /// `{ r : x·r ∈ set }` as a bitset.
     fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
         let row = &self.table[x as usize * self.order..(x as usize + 1) * self.order];
-        let mut out = vec![0u64; set.len()];
-        for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
-            let mut bits = 0u64;
-            for (i, &y) in chunk.iter().enumerate() {
-                let y = y as usize;
-                bits |= (set[y / 64] >> (y % 64) & 1) << i;
-            }
-            *word = bits;
+        gather(set, self.order, |i| row[i] as usize)
+    }
+}
+
+/// `{ i < count : at(i) ∈ set }` as a bitset. Why this shape: the
+/// verification spends nearly all its time here, on sets more than half
+/// full, so each output word is gathered bit by bit without a branch (a
+/// test per bit mispredicts about as often as not).
+#[inline]
+fn gather(set: &[u64], count: usize, at: impl Fn(usize) -> usize) -> Vec<u64> {
+    let mut out = vec![0u64; count.div_ceil(64)];
+    for (w, word) in out.iter_mut().enumerate() {
+        let mut bits = 0u64;
+        for i in 0..64.min(count - w * 64) {
+            let y = at(w * 64 + i);
+            bits |= (set[y / 64] >> (y % 64) & 1) << i;
         }
-        out
+        *word = bits;
+    }
+    out
+}
+
+/// The rests the verification keeps track of after some groups: the
+/// elements that the groups still to come can multiply the sum by (a
+/// submonoid), numbered with the identity first. Whether the sum so far
+/// has a winning move beside any other element never matters, so states
+/// that differ only there are one state, and each state's set of rests
+/// is only as long as the submonoid.
+#[derive(Clone, Debug)]
+struct Contexts {
+    members: Vec<Element>,
+    /// Each element's number among `members`, `u32::MAX` if not one.
+    number: Vec<u32>,
+}
+
+impl Contexts {
+    /// Every element of the monoid (each numbered as itself).
+    fn all(order: usize) -> Contexts {
+        Contexts {
+            members: (0..order as Element).collect(),
+            number: (0..order as u32).collect(),
+        }
+    }
+
+    /// The identity alone: no group is still to come.
+    fn identity(order: usize) -> Contexts {
+        let mut number = vec![u32::MAX; order];
+        number[IDENTITY as usize] = 0;
+        Contexts {
+            members: vec![IDENTITY],
+            number,
+        }
+    }
+
+    /// The submonoid these and the powers of x generate: products s·xᶜ
+    /// (closed under products, since the monoid is commutative).
+    fn with(&self, monoid: &Monoid, x: Element) -> Contexts {
+        let mut grown = self.clone();
+        let mut i = 0;
+        while i < grown.members.len() {
+            let y = monoid.mul(grown.members[i], x);
+            if grown.number[y as usize] == u32::MAX {
+                grown.number[y as usize] = grown.members.len() as u32;
+                grown.members.push(y);
+            }
+            i += 1;
+        }
+        grown
+    }
+
+    fn len(&self) -> usize {
+        self.members.len()
     }
 }
 
@@ -427,7 +486,10 @@ impl MisereQuotient {
             limits,
         )?;
         for _ in 0..MAX_CANDIDATES {
-            let Some(failure) = candidate.least_failure(options)? else {
+            let least = candidate.least_failure(options)?;
+            #[cfg(test)]
+            tests::cross_check(&candidate, options, least.as_deref())?;
+            let Some(failure) = least else {
                 let order = candidate.order();
                 candidate.orders = self.orders.clone();
                 candidate.orders.push(order);
@@ -458,6 +520,9 @@ impl MisereQuotient {
         let images = self.option_images(options.of(n));
         let alone_p = images.iter().all(|&w| !self.is_p(w));
         let winning = self.winning_rests(&images, &p_set);
+        // Rests over every element: a later heap is added after the
+        // last layer, beside any element.
+        let all_contexts = Contexts::all(self.order());
         for x in 0..self.order() as Element {
             if self.is_p(x) != alone_p {
                 continue;
@@ -471,7 +536,8 @@ impl MisereQuotient {
                 Some(v) => v,
                 None => {
                     let groups = self.groups(options, n - 1, &p_set);
-                    let mut layers = self.layers(&groups)?;
+                    let mut layers =
+                        self.layers(&groups, &vec![&all_contexts; groups.len() + 1])?;
                     Verified {
                         groups: groups.into_iter().map(|g| (g.element, g.winning)).collect(),
                         last: layers.pop().unwrap_or_default(),
@@ -483,7 +549,7 @@ impl MisereQuotient {
                 element: x,
                 winning: winning.clone(),
             };
-            let layer = self.next_layer(&verified.last, &group)?;
+            let layer = self.next_layer(&verified.last, &group, &all_contexts, &all_contexts)?;
             let fits = self.failing(&layer).is_none();
             let mut verified = verified;
             if fits && verified.groups.insert((x, winning.clone())) {
@@ -712,28 +778,49 @@ impl MisereQuotient {
     }
 
     /// The states after adding every count of one group's heap to each
-    /// state of `previous`, each kept with its fewest tokens.
+    /// state of `previous`, each kept with its fewest tokens; the rests
+    /// of `previous` are over `from`, the new ones over `to` (the
+    /// contexts the groups after this one generate, so that `from` holds
+    /// each of them times any power of this group's element).
     ///
     /// Nearly all the time goes to the preimages of the rests (a pass
-    /// over a row of the table each), so they are computed in parallel, a
+    /// over the contexts each), so they are computed in parallel, a
     /// block of states at a time (a block's new states are held at once,
     /// not the layer's), and merged in order: the layer is the same as
     /// one computed state by state. A state is found again by a 64-bit
     /// hash of it, checked against the state kept (no copy of its rests
     /// as a key); states whose hashes collide go to a map of their own.
-    fn next_layer(&self, previous: &[Reached], group: &Group) -> Result<Vec<Reached>, GameError> {
+    fn next_layer(
+        &self,
+        previous: &[Reached],
+        group: &Group,
+        from: &Contexts,
+        to: &Contexts,
+    ) -> Result<Vec<Reached>, GameError> {
         use rayon::prelude::*;
         use std::hash::BuildHasher;
         /// States of the layer before expanded at once.
         const BLOCK: usize = 256;
         let powers = powers(&self.monoid, group.element);
+        // For each count c, the number in `from` of each context of `to`
+        // times the c-th power: where a new state's rest looks in the old.
+        let shifts: Vec<Vec<u32>> = powers
+            .iter()
+            .map(|&p| {
+                to.members
+                    .iter()
+                    .map(|&m| from.number[self.mul(p, m) as usize])
+                    .collect()
+            })
+            .collect();
+        debug_assert!(shifts.iter().flatten().all(|&i| i != u32::MAX));
         let hasher = rustc_hash::FxBuildHasher;
         let mut next: Vec<Reached> = Vec::new();
         let mut ids: FxHashMap<u64, usize> = FxHashMap::default();
         let mut collided: FxHashMap<State, usize> = FxHashMap::default();
         // The rests beside which a move in this group wins, seen from an
         // element `beside`: one set per element, however many states
-        // share it (each costs a pass over the table's row).
+        // share it (each costs a pass over the contexts).
         let mut winning_beside: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
         for (block_at, block) in previous.chunks(BLOCK).enumerate() {
             let mut besides: Vec<Element> = block
@@ -749,7 +836,12 @@ impl MisereQuotient {
             besides.dedup();
             let found: Vec<(Element, Vec<u64>)> = besides
                 .into_par_iter()
-                .map(|b| (b, self.monoid.preimage(&group.winning, b)))
+                .map(|b| {
+                    let bits = gather(&group.winning, to.len(), |j| {
+                        self.mul(b, to.members[j]) as usize
+                    });
+                    (b, bits)
+                })
                 .collect();
             winning_beside.extend(found);
             let expanded: Vec<Vec<State>> = block
@@ -758,19 +850,17 @@ impl MisereQuotient {
                     let (y, rests, any) = &reached.state;
                     (0..powers.len())
                         .map(|c| {
-                            // powers[0] is the identity, whose preimage is
-                            // the set, and no heap of the group is taken.
-                            let rests2 = if c == 0 {
-                                rests.clone()
-                            } else {
-                                let mut rests2 = self.monoid.preimage(rests, powers[c]);
+                            let shift = &shifts[c];
+                            let mut rests2 = gather(rests, to.len(), |j| shift[j] as usize);
+                            if c > 0 {
+                                // powers[0] is the identity: no heap of the
+                                // group is taken, and none can move.
                                 let beside = self.mul(*y, powers[c - 1]);
                                 for (word, bits) in rests2.iter_mut().zip(&winning_beside[&beside])
                                 {
                                     *word |= bits;
                                 }
-                                rests2
-                            };
+                            }
                             (self.mul(*y, powers[c]), rests2, *any || c >= 1)
                         })
                         .collect()
@@ -846,22 +936,43 @@ impl MisereQuotient {
             .map(|(i, _)| i)
     }
 
-    /// The layers of the verification over the groups of heaps up to
-    /// `max_heap`.
-    fn layers(&self, groups: &[Group]) -> Result<Vec<Vec<Reached>>, GameError> {
-        let words = self.order().div_ceil(64);
+    /// The layers of the verification over `groups`, in that order; the
+    /// rests of layer i are over `contexts[i]`.
+    fn layers(
+        &self,
+        groups: &[Group],
+        contexts: &[&Contexts],
+    ) -> Result<Vec<Vec<Reached>>, GameError> {
+        debug_assert_eq!(contexts.len(), groups.len() + 1);
         let start = Reached {
-            state: (IDENTITY, vec![0u64; words], false),
+            state: (IDENTITY, vec![0u64; contexts[0].len().div_ceil(64)], false),
             tokens: 0,
             from: 0,
             count: 0,
         };
         let mut layers = vec![vec![start]];
-        for group in groups {
-            let next = self.next_layer(&layers[layers.len() - 1], group)?;
+        for (i, group) in groups.iter().enumerate() {
+            let next = self.next_layer(
+                &layers[layers.len() - 1],
+                group,
+                contexts[i],
+                contexts[i + 1],
+            )?;
             layers.push(next);
         }
         Ok(layers)
+    }
+
+    /// For each i, the submonoid that the elements of `groups[i..]`
+    /// generate (the identity alone after the last).
+    fn suffix_contexts(&self, groups: &[Group]) -> Vec<Contexts> {
+        let mut contexts = vec![Contexts::identity(self.order())];
+        for group in groups.iter().rev() {
+            let grown = contexts[contexts.len() - 1].with(&self.monoid, group.element);
+            contexts.push(grown);
+        }
+        contexts.reverse();
+        contexts
     }
 
     /// The sum of fewest tokens whose predicted outcome disagrees with the
@@ -869,12 +980,34 @@ impl MisereQuotient {
     /// (heap, count) pairs; `None` when there is none, which proves the
     /// predictions right.
     fn least_failure(&self, options: &HeapOptions) -> Result<Option<Vec<(u64, u32)>>, GameError> {
+        self.least_failure_by(options, RestsKept::StillToCome)
+    }
+
+    /// [`Self::least_failure`], keeping the rests as `kept` says.
+    fn least_failure_by(
+        &self,
+        options: &HeapOptions,
+        kept: RestsKept,
+    ) -> Result<Option<Vec<(u64, u32)>>, GameError> {
         if self.is_p(IDENTITY) {
             return Ok(Some(Vec::new()));
         }
         let p_set = bitset(self.order(), |x| self.is_p(x as Element));
-        let groups = self.groups(options, self.max_heap(), &p_set);
-        let layers = self.layers(&groups)?;
+        let mut groups = self.groups(options, self.max_heap(), &p_set);
+        let layers = match kept {
+            RestsKept::All => {
+                let all = Contexts::all(self.order());
+                self.layers(&groups, &vec![&all; groups.len() + 1])?
+            }
+            RestsKept::StillToCome => {
+                // The largest heaps first: most of the quotient's growth
+                // is theirs, so the submonoid of the heaps still to come
+                // is small by the time the states are many.
+                groups.reverse();
+                let contexts = self.suffix_contexts(&groups);
+                self.layers(&groups, &contexts.iter().collect::<Vec<_>>())?
+            }
+        };
         let Some(mut at) = self.failing(&layers[layers.len() - 1]) else {
             return Ok(None);
         };
@@ -1005,6 +1138,19 @@ impl MisereQuotient {
         }
         Ok(moves)
     }
+}
+
+/// Which rests the verification keeps in its states.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum RestsKept {
+    /// Every element, over the groups in increasing order of heap (the
+    /// first way, kept as the cross-check of the other: the tests run it
+    /// beside every candidate's verification).
+    #[cfg_attr(not(test), allow(dead_code))]
+    All,
+    /// The submonoid of the groups still to come, over the groups in
+    /// decreasing order of heap.
+    StillToCome,
 }
 
 /// Heaps that behave alike in every sum, for the verification.
@@ -1293,5 +1439,84 @@ impl Presentation {
     #[must_use]
     pub fn element_word(&self, x: Element) -> String {
         self.word(&self.normal_forms[x as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_heap_spec;
+
+    /// Checks one candidate's least failure, as every candidate of a
+    /// quotient computed in these tests is: that it is a failure (its
+    /// prediction disagrees with its options', found move by move), and
+    /// that the verification keeping every rest over the groups in
+    /// increasing order finds a failure of the same tokens.
+    pub(super) fn cross_check(
+        candidate: &MisereQuotient,
+        options: &HeapOptions,
+        least: Option<&[(u64, u32)]>,
+    ) -> Result<(), GameError> {
+        CHECKED.with(|c| c.set(c.get() + 1));
+        let tokens = |f: &[(u64, u32)]| f.iter().map(|&(h, c)| h * u64::from(c)).sum::<u64>();
+        let all = candidate.least_failure_by(options, RestsKept::All)?;
+        assert_eq!(
+            least.map(tokens),
+            all.as_deref().map(tokens),
+            "{least:?} against {all:?}"
+        );
+        if let Some(failure) = least {
+            let heaps: Vec<u64> = failure
+                .iter()
+                .flat_map(|&(h, c)| std::iter::repeat_n(h, c as usize))
+                .collect();
+            let predicted = candidate.is_p(candidate.element_of_counts(failure));
+            let mut p_option = false;
+            for (i, &h) in heaps.iter().enumerate() {
+                let rest: Vec<u64> = heaps
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &k)| k)
+                    .collect();
+                for option in options.of(h) {
+                    let mut sum = rest.clone();
+                    sum.extend(option.iter().map(|&k| u64::from(k)));
+                    p_option |= candidate.is_p(candidate.element_of(&sum)?);
+                }
+            }
+            assert_eq!(predicted, p_option, "{failure:?} is not a failure");
+        }
+        Ok(())
+    }
+
+    thread_local! {
+        /// The candidates checked on this thread.
+        static CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Quotients whose candidates are many and varied: Dawson's Kayles
+    /// to 30 tries dozens, some of over a thousand elements.
+    #[test]
+    fn each_candidates_least_failure_is_one_and_agrees_with_the_full_verification() {
+        for (spec, max) in [
+            ("0.07", 28),
+            ("0.137", 25),
+            ("0.77", 40),
+            ("0.31", 40),
+            ("0.75", 40),
+            ("0.35", 14),
+            ("4.7", 24),
+        ] {
+            let game = parse_heap_spec(spec).unwrap();
+            let quotient = misere_quotient(&game, max, QuotientLimits::default(), &mut |_, _| {})
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let checked = CHECKED.with(std::cell::Cell::take);
+            eprintln!(
+                "{spec} to {max}: {checked} candidates, order {}",
+                quotient.order()
+            );
+            assert!(checked > 0 && quotient.order() > 1, "{spec}");
+        }
     }
 }
