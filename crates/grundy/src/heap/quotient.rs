@@ -679,14 +679,7 @@ impl MisereQuotient {
                 first[c as usize] = u;
             }
         }
-        let mut table = vec![IDENTITY; order * order];
-        for a in 0..order {
-            for b in a..order {
-                let c = class[product.mul(first[a], first[b])];
-                table[a * order + b] = c;
-                table[b * order + a] = c;
-            }
-        }
+        let table = class_table(order, &first, &class, &letters, &product);
         Ok(MisereQuotient {
             monoid: Monoid {
                 order,
@@ -1287,6 +1280,72 @@ fn mark_p_portion(monoid: &ProductMonoid, heaps: &[usize], singles: &[Vec<usize>
         }
     }
     p
+}
+
+/// The multiplication table of the classes of `refine`, each class
+/// standing for its first member. Why not `class[first[a]·first[b]]` for
+/// each pair: a product in the `ProductMonoid` divides once per cyclic
+/// component, and the table has order² entries (a second at 16,000
+/// elements). The letters generate every class, so each class b other
+/// than the identity is some class b' times a letter, found breadth
+/// first, and a·b is that letter's action on a·b': one lookup an entry,
+/// rows in parallel.
+fn class_table(
+    order: usize,
+    first: &[usize],
+    class: &[Element],
+    letters: &[usize],
+    product: &ProductMonoid,
+) -> Vec<Element> {
+    use rayon::prelude::*;
+    // The action of each letter on the classes (a congruence, so any
+    // member would do).
+    let actions: Vec<Vec<Element>> = letters
+        .iter()
+        .map(|&l| first.iter().map(|&u| class[product.mul(u, l)]).collect())
+        .collect();
+    // Each class other than the identity as (class, class before, letter).
+    let mut steps: Vec<(Element, Element, usize)> = Vec::with_capacity(order);
+    let mut seen = vec![false; order];
+    seen[IDENTITY as usize] = true;
+    let mut queue = vec![IDENTITY];
+    let mut i = 0;
+    while i < queue.len() {
+        let x = queue[i];
+        i += 1;
+        for (l, action) in actions.iter().enumerate() {
+            let y = action[x as usize];
+            if !seen[y as usize] {
+                seen[y as usize] = true;
+                steps.push((y, x, l));
+                queue.push(y);
+            }
+        }
+    }
+    let mut table = vec![IDENTITY; order * order];
+    if steps.len() + 1 < order {
+        // Classes the letters do not reach (not expected: the letters are
+        // the heaps' elements, which generate the candidate).
+        table
+            .par_chunks_mut(order)
+            .enumerate()
+            .for_each(|(a, row)| {
+                for (b, entry) in row.iter_mut().enumerate() {
+                    *entry = class[product.mul(first[a], first[b])];
+                }
+            });
+        return table;
+    }
+    table
+        .par_chunks_mut(order)
+        .enumerate()
+        .for_each(|(a, row)| {
+            row[IDENTITY as usize] = a as Element;
+            for &(b, before, l) in &steps {
+                row[b as usize] = actions[l][row[before as usize] as usize];
+            }
+        });
+    table
 }
 
 /// The index and period of the powers of x.
