@@ -38,7 +38,12 @@
 //!    wins, with each group's count bounded by the index and period of its
 //!    element's powers (larger counts repeat a state). Its states are (the
 //!    element so far, the set of rests beside which some heap so far has a
-//!    winning move, whether the sum is empty).
+//!    winning move, whether the sum is empty). Only the rests that the
+//!    groups still to come can make matter, and the groups are taken
+//!    largest heap first, so the sets are over the submonoid of the
+//!    smaller heaps, small while the states are many (0.07 at heap 34:
+//!    candidates of 10,000 elements checked in 0.1–0.3 s instead of
+//!    10–20 s with every element kept).
 //! 4. **Recalibration.** A failing candidate yields the failing sum with
 //!    the fewest tokens. Every option has fewer tokens and is therefore
 //!    predicted right, so the failure's true outcome is the opposite of its
