@@ -16,6 +16,7 @@ pub fn run_quotient(
     spec: &str,
     max: u64,
     max_order: usize,
+    checkpoint: Option<&std::path::Path>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;
@@ -23,7 +24,7 @@ pub fn run_quotient(
         max + 1,
         "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",
     );
-    let report = api::quotient(&game, spec, max, max_order, &mut |n, order| {
+    let report = api::quotient(&game, spec, max, max_order, checkpoint, &mut |n, order| {
         progress.set_with_message(n + 1, format!("order {order}"));
     })?;
     progress.finish();

@@ -169,6 +169,11 @@ enum Command {
         /// order² × 4 bytes).
         #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_MAX_ORDER)]
         max_order: usize,
+        /// Keep the finished heaps in this file (written at most once a
+        /// second and at the end) and, when it exists, go on from the
+        /// heaps it holds (verified again first).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -490,8 +495,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             spec,
             max,
             max_order,
+            checkpoint,
             format,
-        } => genus_cmd::run_quotient(&spec, max, max_order, format),
+        } => genus_cmd::run_quotient(&spec, max, max_order, checkpoint.as_deref(), format),
         Command::Genus {
             spec,
             positions,

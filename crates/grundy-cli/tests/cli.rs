@@ -328,6 +328,63 @@ fn misere_from_the_command_line() {
 }
 
 #[test]
+fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.bin");
+    let file_arg = file.to_str().unwrap();
+    let quotient = |spec: &str, max: &str| {
+        grundy()
+            .args(["quotient", spec, "--max", max, "--format", "json"])
+            .args(["--checkpoint", file_arg])
+            .output()
+            .unwrap()
+    };
+    // Dawson's Kayles to 20, then on to 28 from the file: the same answer
+    // as to 28 in one go (heaps 25 and 27 change the quotient).
+    assert!(quotient("0.07", "20").status.success());
+    let resumed = quotient("0.07", "28");
+    assert!(resumed.status.success(), "{resumed:?}");
+    let fresh = grundy()
+        .args(["quotient", "0.07", "--max", "28", "--format", "json"])
+        .output()
+        .unwrap();
+    let resumed: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(
+        resumed,
+        serde_json::from_slice::<Value>(&fresh.stdout).unwrap()
+    );
+    assert_eq!(resumed["order"], 176);
+    let refused = |out: std::process::Output, says: &str| {
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("checkpoint") && err.contains(says), "{err}");
+    };
+    // A smaller bound, another game.
+    refused(quotient("0.07", "25"), "past the bound asked for (25)");
+    refused(
+        quotient("0.77", "30"),
+        "holds the quotient of '0.07', not of '0.77'",
+    );
+    // A damaged file.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[40] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    refused(quotient("0.07", "30"), "is damaged");
+    // Kayles' quotient relabelled as Dawson's Kayles', with a right
+    // checksum: the verification on resuming refuses it.
+    std::fs::remove_file(&file).unwrap();
+    assert!(quotient("0.77", "20").status.success());
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert_eq!(&bytes[20..24], b"0.77");
+    bytes[20..24].copy_from_slice(b"0.07");
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    refused(quotient("0.07", "30"), "does not predict every sum");
+}
+
+#[test]
 fn misere_quotient_from_the_command_line() {
     let out = grundy()
         .args(["quotient", "kayles", "--max", "12", "--format", "json"])

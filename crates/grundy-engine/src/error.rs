@@ -64,6 +64,15 @@ pub enum GameError {
         /// What went wrong.
         reason: String,
     },
+    /// A computation's checkpoint could not be read or written, is
+    /// damaged, or is another computation's.
+    #[error("the checkpoint '{path}': {reason}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// The caller stopped the computation (a deadline, Ctrl-C), through
     /// the progress callback of a long computation.
     #[error("stopped: {reason}")]

@@ -41,7 +41,7 @@ use crate::evaluate::{
 };
 use crate::evaluator::{sum_evaluator, Inputs};
 use crate::heap::misere::{misere_heap_eval_report, quotient_report};
-use crate::heap::quotient::{misere_quotient, QuotientLimits};
+use crate::heap::quotient::{misere_quotient_resumable, QuotientCheckpoint, QuotientLimits};
 use crate::heap::HeapGame;
 use crate::period::PeriodReport;
 use crate::report::{
@@ -1000,12 +1000,14 @@ pub fn graph(
 }
 
 /// `quotient`: the misère quotient of the heaps up to `max`, with at
-/// most `max_order` elements; `progress` hears of each heap and order.
+/// most `max_order` elements, kept in and resumed from `checkpoint` when
+/// given; `progress` hears of each heap and order.
 pub fn quotient(
     game: &HeapGame,
     spec: &str,
     max: u64,
     max_order: usize,
+    checkpoint: Option<&std::path::Path>,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Result<QuotientReport, GameError> {
     crate::heap::quotient::check_max_order(max_order)?;
@@ -1013,7 +1015,8 @@ pub fn quotient(
         max_order,
         deadline: None,
     };
-    let quotient = misere_quotient(game, max, limits, progress)
+    let checkpoint = checkpoint.map(|path| QuotientCheckpoint { path, game: spec });
+    let quotient = misere_quotient_resumable(game, max, limits, checkpoint, progress)
         .map_err(|e| e.context(format!("computing the misère quotient of '{spec}'")))?;
     Ok(quotient_report(spec, &quotient))
 }

@@ -348,6 +348,30 @@ pub fn misere_quotient(
     limits: QuotientLimits,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Result<MisereQuotient, GameError> {
+    misere_quotient_resumable(game, max_heap, limits, None, progress)
+}
+
+/// Where a quotient computation keeps its finished heaps.
+#[derive(Copy, Clone, Debug)]
+pub struct QuotientCheckpoint<'a> {
+    /// The file, written anew (through a temporary file and a rename)
+    /// after a heap at most once a second, and after the last heap.
+    pub path: &'a std::path::Path,
+    /// The game as the user named it, recorded and checked on resuming.
+    pub game: &'a str,
+}
+
+/// [`misere_quotient`], going on from `checkpoint`'s file when there is
+/// one (its quotient is verified again before any heap is added, so a
+/// file that predicts wrongly is refused, never trusted) and keeping the
+/// work there as it goes.
+pub fn misere_quotient_resumable(
+    game: &HeapGame,
+    max_heap: u64,
+    limits: QuotientLimits,
+    checkpoint: Option<QuotientCheckpoint<'_>>,
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<MisereQuotient, GameError> {
     game.check_misere_on_heaps()?;
     if max_heap > MAX_QUOTIENT_HEAP {
         return Err(GameError::Limit {
@@ -363,7 +387,26 @@ pub fn misere_quotient(
         orders: Vec::new(),
         verified: None,
     };
-    for n in 0..=max_heap {
+    if let Some(checkpoint) = checkpoint.filter(|c| c.path.exists()) {
+        quotient = read_checkpoint(checkpoint, max_heap)?;
+        for _ in 0..quotient.heap_elements.len() {
+            options.push(game, &mut scratch)?;
+        }
+        let refuse = |reason: String| GameError::Checkpoint {
+            path: checkpoint.path.display().to_string(),
+            reason,
+        };
+        if quotient.least_failure(&options)?.is_some() {
+            return Err(refuse(format!(
+                "its quotient of heaps up to {} does not predict every sum of {} right",
+                quotient.max_heap(),
+                checkpoint.game
+            )));
+        }
+        progress(quotient.max_heap(), quotient.order());
+    }
+    let mut written = Instant::now();
+    for n in quotient.heap_elements.len() as u64..=max_heap {
         if limits.deadline.is_some_and(|d| Instant::now() > d) {
             return Err(GameError::Limit {
                 what: format!(
@@ -375,8 +418,139 @@ pub fn misere_quotient(
         options.push(game, &mut scratch)?;
         quotient.add_heap(n, &options, limits)?;
         progress(n, quotient.order());
+        if let Some(checkpoint) = checkpoint {
+            if n == max_heap || written.elapsed().as_secs() >= 1 {
+                write_checkpoint(checkpoint, &quotient)?;
+                written = Instant::now();
+            }
+        }
     }
     Ok(quotient)
+}
+
+/// The first bytes of a quotient checkpoint.
+const CHECKPOINT_MAGIC: &[u8; 16] = b"grundy-quotient1";
+
+/// Writes a checkpoint: the magic, the game's name (length, bytes), the
+/// order, each entry of the table, each element's P bit (a byte), each
+/// heap's element and each bound's order (count, values), all little
+/// endian u32, then the CRC-32 of everything before it.
+fn write_checkpoint(
+    checkpoint: QuotientCheckpoint<'_>,
+    quotient: &MisereQuotient,
+) -> Result<(), GameError> {
+    let fail = |e: std::io::Error| GameError::Checkpoint {
+        path: checkpoint.path.display().to_string(),
+        reason: format!("cannot be written: {e}"),
+    };
+    let monoid = &quotient.monoid;
+    let mut bytes: Vec<u8> = Vec::with_capacity(64 + monoid.table.len() * 4);
+    let put = |bytes: &mut Vec<u8>, x: usize| {
+        // Every count here is below 2^32: orders at most MAX_ACCEPTED_ORDER
+        // (the table's length is its square), heaps at most 5000.
+        bytes.extend_from_slice(&(x as u32).to_le_bytes());
+    };
+    bytes.extend_from_slice(CHECKPOINT_MAGIC);
+    put(&mut bytes, checkpoint.game.len());
+    bytes.extend_from_slice(checkpoint.game.as_bytes());
+    put(&mut bytes, monoid.order);
+    for &x in &monoid.table {
+        put(&mut bytes, x as usize);
+    }
+    bytes.extend(monoid.p.iter().map(|&p| u8::from(p)));
+    put(&mut bytes, quotient.heap_elements.len());
+    for &x in &quotient.heap_elements {
+        put(&mut bytes, x as usize);
+    }
+    for &o in &quotient.orders {
+        put(&mut bytes, o);
+    }
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    let mut temporary = checkpoint.path.as_os_str().to_owned();
+    temporary.push(".part");
+    std::fs::write(&temporary, &bytes).map_err(fail)?;
+    std::fs::rename(&temporary, checkpoint.path).map_err(fail)
+}
+
+/// Reads a checkpoint written by [`write_checkpoint`] for the same game,
+/// covering no heap past `max_heap`, checking its CRC and that every
+/// number in it is in range (it is then verified as a quotient).
+fn read_checkpoint(
+    checkpoint: QuotientCheckpoint<'_>,
+    max_heap: u64,
+) -> Result<MisereQuotient, GameError> {
+    let refuse = |reason: String| GameError::Checkpoint {
+        path: checkpoint.path.display().to_string(),
+        reason,
+    };
+    let bytes =
+        std::fs::read(checkpoint.path).map_err(|e| refuse(format!("cannot be read: {e}")))?;
+    let damaged = || refuse("is damaged (its checksum or its length is wrong)".to_owned());
+    if bytes.len() < CHECKPOINT_MAGIC.len() + 4 || !bytes.starts_with(CHECKPOINT_MAGIC) {
+        return Err(refuse("is not a misère quotient checkpoint".to_owned()));
+    }
+    let (body, crc) = bytes.split_at(bytes.len() - 4);
+    if crc32fast::hash(body) != u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]) {
+        return Err(damaged());
+    }
+    let mut at = CHECKPOINT_MAGIC.len();
+    let mut take = |len: usize| -> Result<&[u8], GameError> {
+        let part = body.get(at..at + len).ok_or_else(damaged)?;
+        at += len;
+        Ok(part)
+    };
+    fn number(part: &[u8]) -> usize {
+        u32::from_le_bytes([part[0], part[1], part[2], part[3]]) as usize
+    }
+    let name_len = number(take(4)?);
+    let name = String::from_utf8_lossy(take(name_len)?).into_owned();
+    if name != checkpoint.game {
+        return Err(refuse(format!(
+            "holds the quotient of '{name}', not of '{}'",
+            checkpoint.game
+        )));
+    }
+    let order = number(take(4)?);
+    if order == 0 || order > MAX_ACCEPTED_ORDER {
+        return Err(damaged());
+    }
+    let in_range = |x: usize| -> Result<Element, GameError> {
+        if x < order {
+            Ok(x as Element)
+        } else {
+            Err(damaged())
+        }
+    };
+    let table = take(order * order * 4)?
+        .chunks_exact(4)
+        .map(|c| in_range(number(c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let p = take(order)?.iter().map(|&b| b == 1).collect();
+    let heaps = number(take(4)?);
+    if heaps == 0 {
+        return Err(damaged());
+    }
+    if heaps as u64 > max_heap + 1 {
+        return Err(refuse(format!(
+            "covers heaps up to {}, past the bound asked for ({max_heap})",
+            heaps - 1
+        )));
+    }
+    let heap_elements = take(heaps * 4)?
+        .chunks_exact(4)
+        .map(|c| in_range(number(c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let orders = take(heaps * 4)?.chunks_exact(4).map(number).collect();
+    if at != body.len() {
+        return Err(damaged());
+    }
+    Ok(MisereQuotient {
+        monoid: Monoid { order, table, p },
+        heap_elements,
+        orders,
+        verified: None,
+    })
 }
 
 impl MisereQuotient {
