@@ -382,6 +382,23 @@ fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
     std::fs::write(&file, &bytes).unwrap();
     refused(quotient("0.07", "30"), "does not predict every sum");
+    // Actions that are not a monoid's, with a right checksum: the
+    // identity times the first letter made the identity. The file after
+    // the name: the order, the letters' count and elements, the tree
+    // (two numbers an element after the identity), then the actions.
+    std::fs::remove_file(&file).unwrap();
+    assert!(quotient("0.77", "20").status.success());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let number = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let (order, letters) = (number(24), number(28));
+    let actions = 32 + 4 * letters + 8 * (order - 1);
+    assert_ne!(number(actions), 0);
+    bytes[actions..actions + 4].copy_from_slice(&0u32.to_le_bytes());
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    refused(quotient("0.77", "30"), "not those of a commutative monoid");
 }
 
 #[test]

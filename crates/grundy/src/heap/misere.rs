@@ -262,8 +262,9 @@ pub fn quotient_report(spec: &str, quotient: &MisereQuotient) -> QuotientReport 
                 rhs: presentation.word(&r.rhs),
             })
             .collect(),
-        p_portion: (0..quotient.order() as Element)
-            .filter(|&x| quotient.is_p(x))
+        p_portion: presentation
+            .graded((0..quotient.order() as Element).filter(|&x| quotient.is_p(x)))
+            .into_iter()
             .map(|x| presentation.element_word(x))
             .collect(),
         heap_elements: quotient

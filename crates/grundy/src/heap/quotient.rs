@@ -49,8 +49,17 @@
 //!    predicted right, so the failure's true outcome is the opposite of its
 //!    prediction. Some of its heaps, the fewest first, are freed: the
 //!    candidate is rebuilt from the submonoid the other heaps generate and
-//!    a cyclic monoid for each freed heap, long enough for its count in
-//!    the failure, until the failure is predicted right; then back to 3.
+//!    a cyclic monoid for each freed heap, with an index twice its count
+//!    in the failure (the reduction merges powers that behave alike), until
+//!    the failure is predicted right; then back to 3.
+//!
+//! A monoid is kept as its letters' (the heaps' elements') actions on the
+//! elements and a breadth-first tree of words, not as a multiplication
+//! table: order × letters entries instead of order², so candidates of
+//! 10⁵ elements and more fit in memory (Dawson's Kayles at heap 34 tries
+//! candidates of up to 250,000 elements in about 500 MB). A product
+//! walks one factor's word; the verification's rows (an element times
+//! every context) take one pass along the contexts' own tree.
 //!
 //! A quotient that outgrows the limits is an error that says which limit;
 //! a candidate is never accepted without the verification, so an answer
@@ -72,27 +81,27 @@ use crate::sum::WinningMove;
 /// every heap up to the bound are kept in memory.
 pub const MAX_QUOTIENT_HEAP: u64 = 5_000;
 
-/// The default limit on the order of a quotient (its multiplication
-/// table takes order² × 4 bytes: 64 MiB at 4096).
+/// The default limit on the order of a quotient: a request past it is
+/// refused within seconds to a minute, and `--max-order` goes further.
 pub const DEFAULT_MAX_ORDER: usize = 4_096;
 
-/// The largest `--max-order` accepted: its multiplication table takes
-/// 1 GiB, and the search for candidates of that order peaked at 610 MB
-/// beside it (`quotient 0.6 --max 100 --max-order 16384`, refused at heap
-/// 17); 100,000 reached 4 GB in two minutes.
-pub const MAX_ACCEPTED_ORDER: usize = 16_384;
+/// The largest `--max-order` accepted. A quotient takes about
+/// 4 × (letters + 3) bytes an element (the letters' actions and its
+/// tree: 15 MB for 10⁵ elements and 35 heaps with elements of their
+/// own), but a candidate is built from up to `MAX_PAIRS` elements
+/// before its reduction, so a limit past that buys nothing: Dawson's
+/// Kayles at heap 34 tries candidates of up to 250,000 elements in
+/// about 500 MB.
+pub const MAX_ACCEPTED_ORDER: usize = 1 << 20;
 
-/// Refuses, before any work, an order limit whose table cannot be
-/// afforded ([`MAX_ACCEPTED_ORDER`]).
+/// Refuses, before any work, an order limit past [`MAX_ACCEPTED_ORDER`].
 pub fn check_max_order(max_order: usize) -> Result<(), GameError> {
     if max_order > MAX_ACCEPTED_ORDER {
-        let bytes = (max_order as u128).saturating_mul(max_order as u128) * 4;
         return Err(GameError::Limit {
-            what: format!(
-                "a quotient of up to {max_order} elements (its multiplication table alone would take {} bytes)",
-                crate::number::rough_count(u64::try_from(bytes).unwrap_or(u64::MAX))
+            what: format!("a quotient of up to {max_order} elements"),
+            limit: format!(
+                "{MAX_ACCEPTED_ORDER} elements (its candidates are built from at most {MAX_PAIRS} elements before their reduction)"
             ),
-            limit: format!("{MAX_ACCEPTED_ORDER} elements (a table of 1 GiB)"),
         });
     }
     Ok(())
@@ -103,10 +112,10 @@ pub fn check_max_order(max_order: usize) -> Result<(), GameError> {
 const MAX_OPTION_PARTS: usize = 1 << 25;
 
 /// The most elements a candidate may have before its reduction.
-const MAX_PAIRS: usize = 1 << 20;
+const MAX_PAIRS: usize = 1 << 22;
 
 /// The most candidates tried for one heap.
-const MAX_CANDIDATES: usize = 200;
+const MAX_CANDIDATES: usize = 2000;
 
 /// The most states the verification's dynamic programme may hold.
 const MAX_VERIFY_STATES: usize = 1_000_000;
@@ -118,13 +127,36 @@ pub type Element = u32;
 /// The identity of every quotient.
 pub const IDENTITY: Element = 0;
 
-/// A finite commutative monoid with a P-set, by its multiplication table.
+/// A finite commutative monoid with a P-set, kept as the action of each
+/// generator (letter) on the elements and a tree of words: why not a
+/// multiplication table, a table has order² entries (4 GiB at 32,768
+/// elements), while the actions take order × letters (a letter is a
+/// heap's element, a few dozen at most), so candidates of 10⁵ elements
+/// and more fit.
+///
+/// Elements are numbered breadth first from the identity (0): each
+/// element x > 0 is `tree[x].0 · letters[tree[x].1]` with `tree[x].0 < x`,
+/// so one pass in order computes any element's products with all others,
+/// and x · y walks y's word (as short as any: breadth first).
 #[derive(Clone, Debug)]
 struct Monoid {
     order: usize,
-    table: Vec<Element>,
+    /// The generators' elements, distinct and not the identity.
+    letters: Vec<Element>,
+    /// `x · letters[l]` at `x * letters.len() + l`.
+    actions: Vec<Element>,
+    /// For each element other than the identity, the element before it
+    /// in its word and the letter after (the identity's entry is unused).
+    tree: Vec<(Element, u32)>,
+    /// Each element's number among the letters, `u32::MAX` if not one.
+    letter_of: Vec<u32>,
     p: Vec<bool>,
 }
+
+/// A monoid that the letters do not generate or whose actions are not
+/// those of a commutative monoid, from [`Monoid::from_actions`].
+#[derive(Debug)]
+struct NotAMonoid;
 
 impl Monoid {
     /// The quotient of the empty game alone: one element, not a
@@ -132,23 +164,136 @@ impl Monoid {
     fn trivial() -> Monoid {
         Monoid {
             order: 1,
-            table: vec![IDENTITY],
+            letters: Vec::new(),
+            actions: Vec::new(),
+            tree: vec![(IDENTITY, 0)],
+            letter_of: vec![u32::MAX],
             p: vec![false],
         }
     }
 
+    /// The monoid of `order` elements numbered anyhow, with `action(x, l)`
+    /// the product of x and `letters[l]` (the identity is 0 and the
+    /// letters generate it), renumbered breadth first from the identity.
+    /// Returns it and each old number's new one.
+    fn from_actions(
+        order: usize,
+        letters: &[Element],
+        p: impl Fn(Element) -> bool,
+        action: impl Fn(Element, usize) -> Element + Sync,
+    ) -> Result<(Monoid, Vec<Element>), NotAMonoid> {
+        use rayon::prelude::*;
+        let count = letters.len();
+        let old_actions: Vec<Element> = (0..order)
+            .into_par_iter()
+            .flat_map_iter(|x| (0..count).map(move |l| (x as Element, l)))
+            .map(|(x, l)| action(x, l))
+            .collect();
+        let mut new_of = vec![u32::MAX; order];
+        let mut old_of: Vec<Element> = Vec::with_capacity(order);
+        let mut tree: Vec<(Element, u32)> = Vec::with_capacity(order);
+        new_of[IDENTITY as usize] = 0;
+        old_of.push(IDENTITY);
+        tree.push((IDENTITY, 0));
+        let mut i = 0;
+        while i < old_of.len() {
+            let x = old_of[i] as usize;
+            for l in 0..count {
+                let y = old_actions[x * count + l];
+                if y as usize >= order {
+                    return Err(NotAMonoid);
+                }
+                if new_of[y as usize] == u32::MAX {
+                    new_of[y as usize] = old_of.len() as Element;
+                    old_of.push(y);
+                    tree.push((i as Element, l as u32));
+                }
+            }
+            i += 1;
+        }
+        if old_of.len() < order {
+            return Err(NotAMonoid);
+        }
+        let actions: Vec<Element> = old_of
+            .iter()
+            .flat_map(|&x| {
+                old_actions[x as usize * count..(x as usize + 1) * count]
+                    .iter()
+                    .map(|&y| new_of[y as usize])
+            })
+            .collect();
+        let letters: Vec<Element> = letters.iter().map(|&g| new_of[g as usize]).collect();
+        let mut letter_of = vec![u32::MAX; order];
+        for (l, &g) in letters.iter().enumerate() {
+            if g == IDENTITY || letter_of[g as usize] != u32::MAX {
+                return Err(NotAMonoid);
+            }
+            letter_of[g as usize] = l as u32;
+        }
+        let monoid = Monoid {
+            order,
+            letters,
+            actions,
+            tree,
+            letter_of,
+            p: old_of.iter().map(|&x| p(x)).collect(),
+        };
+        Ok((monoid, new_of))
+    }
+
+    /// Whether the letters' actions commute and each element is its
+    /// word's product (what [`Self::mul`] needs to be a commutative
+    /// product); for monoids read from a file.
+    fn is_consistent(&self) -> bool {
+        let count = self.letters.len();
+        let act = |x: usize, l: usize| self.actions[x * count + l] as usize;
+        (1..self.order).all(|x| {
+            let (before, l) = self.tree[x];
+            (before as usize) < x && act(before as usize, l as usize) == x
+        }) && self
+            .letters
+            .iter()
+            .enumerate()
+            .all(|(l, &g)| self.letter_of[g as usize] == l as u32 && act(0, l) == g as usize)
+            && (0..self.order)
+                .all(|x| (0..count).all(|l| (0..l).all(|m| act(act(x, l), m) == act(act(x, m), l))))
+    }
+
     #[inline]
     fn mul(&self, a: Element, b: Element) -> Element {
-        self.table[a as usize * self.order + b as usize]
+        let count = self.letters.len();
+        let l = self.letter_of[b as usize];
+        if l != u32::MAX {
+            return self.actions[a as usize * count + l as usize];
+        }
+        let (mut x, mut y) = (a, b);
+        while y != IDENTITY {
+            let (before, l) = self.tree[y as usize];
+            x = self.actions[x as usize * count + l as usize];
+            y = before;
+        }
+        x
     }
 
     fn product(&self, elements: impl IntoIterator<Item = Element>) -> Element {
         elements.into_iter().fold(IDENTITY, |x, y| self.mul(x, y))
     }
 
+    /// `x · y` for every element y, in order: one pass along the tree.
+    fn row(&self, x: Element) -> Vec<Element> {
+        let count = self.letters.len();
+        let mut row = Vec::with_capacity(self.order);
+        row.push(x);
+        for &(before, l) in &self.tree[1..] {
+            let y = row[before as usize];
+            row.push(self.actions[y as usize * count + l as usize]);
+        }
+        row
+    }
+
     /// `{ r : x·r ∈ set }` as a bitset.
     fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
-        let row = &self.table[x as usize * self.order..(x as usize + 1) * self.order];
+        let row = self.row(x);
         gather(set, self.order, |i| row[i] as usize)
     }
 }
@@ -182,14 +327,28 @@ struct Contexts {
     members: Vec<Element>,
     /// Each element's number among `members`, `u32::MAX` if not one.
     number: Vec<u32>,
+    /// For each member after the identity, the number of a member before
+    /// it and the element it is multiplied by (so [`Self::row`] is one
+    /// pass).
+    via: Vec<(u32, Element)>,
 }
 
 impl Contexts {
     /// Every element of the monoid (each numbered as itself).
-    fn all(order: usize) -> Contexts {
+    fn all(monoid: &Monoid) -> Contexts {
         Contexts {
-            members: (0..order as Element).collect(),
-            number: (0..order as u32).collect(),
+            members: (0..monoid.order as Element).collect(),
+            number: (0..monoid.order as u32).collect(),
+            via: monoid
+                .tree
+                .iter()
+                .map(|&(before, l)| {
+                    (
+                        before,
+                        monoid.letters.get(l as usize).copied().unwrap_or(IDENTITY),
+                    )
+                })
+                .collect(),
         }
     }
 
@@ -200,7 +359,19 @@ impl Contexts {
         Contexts {
             members: vec![IDENTITY],
             number,
+            via: vec![(0, IDENTITY)],
         }
+    }
+
+    /// `x · m` for each member m, in order.
+    fn row(&self, monoid: &Monoid, x: Element) -> Vec<Element> {
+        let mut row = Vec::with_capacity(self.members.len());
+        row.push(x);
+        for &(before, g) in &self.via[1..] {
+            let y = row[before as usize];
+            row.push(monoid.mul(y, g));
+        }
+        row
     }
 
     /// The submonoid these and the powers of x generate: products s·xᶜ
@@ -213,6 +384,7 @@ impl Contexts {
             if grown.number[y as usize] == u32::MAX {
                 grown.number[y as usize] = grown.members.len() as u32;
                 grown.members.push(y);
+                grown.via.push((i as u32, x));
             }
             i += 1;
         }
@@ -429,10 +601,12 @@ pub fn misere_quotient_resumable(
 }
 
 /// The first bytes of a quotient checkpoint.
-const CHECKPOINT_MAGIC: &[u8; 16] = b"grundy-quotient1";
+const CHECKPOINT_MAGIC: &[u8; 16] = b"grundy-quotient2";
 
 /// Writes a checkpoint: the magic, the game's name (length, bytes), the
-/// order, each entry of the table, each element's P bit (a byte), each
+/// order, the letters (count, elements), each element's place in the
+/// tree after the identity (the element before, the letter), the
+/// letters' actions (element by element), each element's P bit (a byte), each
 /// heap's element and each bound's order (count, values), all little
 /// endian u32, then the CRC-32 of everything before it.
 fn write_checkpoint(
@@ -444,17 +618,25 @@ fn write_checkpoint(
         reason: format!("cannot be written: {e}"),
     };
     let monoid = &quotient.monoid;
-    let mut bytes: Vec<u8> = Vec::with_capacity(64 + monoid.table.len() * 4);
+    let mut bytes: Vec<u8> = Vec::with_capacity(64 + (monoid.actions.len() + 2 * monoid.order) * 4);
     let put = |bytes: &mut Vec<u8>, x: usize| {
-        // Every count here is below 2^32: orders at most MAX_ACCEPTED_ORDER
-        // (the table's length is its square), heaps at most 5000.
+        // Every count here is below 2^32: orders at most MAX_ACCEPTED_ORDER,
+        // letters and heaps at most 5000.
         bytes.extend_from_slice(&(x as u32).to_le_bytes());
     };
     bytes.extend_from_slice(CHECKPOINT_MAGIC);
     put(&mut bytes, checkpoint.game.len());
     bytes.extend_from_slice(checkpoint.game.as_bytes());
     put(&mut bytes, monoid.order);
-    for &x in &monoid.table {
+    put(&mut bytes, monoid.letters.len());
+    for &g in &monoid.letters {
+        put(&mut bytes, g as usize);
+    }
+    for &(before, l) in &monoid.tree[1..] {
+        put(&mut bytes, before as usize);
+        put(&mut bytes, l as usize);
+    }
+    for &x in &monoid.actions {
         put(&mut bytes, x as usize);
     }
     bytes.extend(monoid.p.iter().map(|&p| u8::from(p)));
@@ -522,11 +704,47 @@ fn read_checkpoint(
             Err(damaged())
         }
     };
-    let table = take(order * order * 4)?
+    let count = number(take(4)?);
+    if count >= order.max(1) {
+        return Err(damaged());
+    }
+    let letters = take(count * 4)?
+        .chunks_exact(4)
+        .map(|c| in_range(number(c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut tree = vec![(IDENTITY, 0)];
+    for pair in take((order - 1) * 8)?.chunks_exact(8) {
+        let l = number(&pair[4..]);
+        if l >= count {
+            return Err(damaged());
+        }
+        tree.push((in_range(number(pair))?, l as u32));
+    }
+    let actions = take(order * count * 4)?
         .chunks_exact(4)
         .map(|c| in_range(number(c)))
         .collect::<Result<Vec<_>, _>>()?;
     let p = take(order)?.iter().map(|&b| b == 1).collect();
+    let mut letter_of = vec![u32::MAX; order];
+    for (l, &g) in letters.iter().enumerate() {
+        if g == IDENTITY || letter_of[g as usize] != u32::MAX {
+            return Err(damaged());
+        }
+        letter_of[g as usize] = l as u32;
+    }
+    let monoid = Monoid {
+        order,
+        letters,
+        actions,
+        tree,
+        letter_of,
+        p,
+    };
+    if !monoid.is_consistent() {
+        return Err(refuse(
+            "holds actions that are not those of a commutative monoid".to_owned(),
+        ));
+    }
     let heaps = number(take(4)?);
     if heaps == 0 {
         return Err(damaged());
@@ -546,7 +764,7 @@ fn read_checkpoint(
         return Err(damaged());
     }
     Ok(MisereQuotient {
-        monoid: Monoid { order, table, p },
+        monoid,
         heap_elements,
         orders,
         verified: None,
@@ -701,7 +919,7 @@ impl MisereQuotient {
         let winning = self.winning_rests(&images, &p_set);
         // Rests over every element: a later heap is added after the
         // last layer, beside any element.
-        let all_contexts = Contexts::all(self.order());
+        let all_contexts = Contexts::all(&self.monoid);
         for x in 0..self.order() as Element {
             if self.is_p(x) != alone_p {
                 continue;
@@ -780,15 +998,21 @@ impl MisereQuotient {
     ) -> Result<MisereQuotient, GameError> {
         let max_heap = self.max_heap();
         let is_free = |h: u64| free.iter().any(|&(f, _)| f == h);
-        // The submonoid generated by the other heaps' elements.
+        // The submonoid generated by the other heaps' elements, numbered
+        // as they are reached.
         let mut index = vec![u32::MAX; self.order()];
         let mut members = vec![IDENTITY];
         index[IDENTITY as usize] = 0;
+        let mut base_letters: Vec<Element> = Vec::new();
         for h in 1..=max_heap {
             if is_free(h) || options.is_terminal(h) {
                 continue;
             }
             let g = self.heap_elements[h as usize];
+            if g == IDENTITY || base_letters.contains(&g) {
+                continue;
+            }
+            base_letters.push(g);
             let mut i = 0;
             while i < members.len() {
                 let y = self.mul(members[i], g);
@@ -799,18 +1023,19 @@ impl MisereQuotient {
                 i += 1;
             }
         }
-        let base_order = members.len();
-        let mut base_table = vec![IDENTITY; base_order * base_order];
-        for (a, &x) in members.iter().enumerate() {
-            for (b, &y) in members.iter().enumerate() {
-                base_table[a * base_order + b] = index[self.mul(x, y) as usize];
+        let numbered: Vec<Element> = base_letters.iter().map(|&g| index[g as usize]).collect();
+        let (base, renumbered) = Monoid::from_actions(
+            members.len(),
+            &numbered,
+            |_| false,
+            |x, l| index[self.mul(members[x as usize], base_letters[l]) as usize],
+        )
+        .map_err(|NotAMonoid| internal("the submonoid of the heaps kept"))?;
+        for i in &mut index {
+            if *i != u32::MAX {
+                *i = renumbered[*i as usize];
             }
         }
-        let base = Monoid {
-            order: base_order,
-            table: base_table,
-            p: vec![false; base_order],
-        };
         let cycles: Vec<Cycle> = free.iter().map(|&(_, c)| c).collect();
         let product = ProductMonoid::new(base, cycles)?;
         let heaps: Vec<usize> = (0..=max_heap)
@@ -858,14 +1083,10 @@ impl MisereQuotient {
                 first[c as usize] = u;
             }
         }
-        let table = class_table(order, &first, &class, &letters, &product);
+        let (monoid, new_of) = class_monoid(order, &first, &class, &letters, &product, &p)?;
         Ok(MisereQuotient {
-            monoid: Monoid {
-                order,
-                table,
-                p: first.iter().map(|&u| p[u]).collect(),
-            },
-            heap_elements: heaps.iter().map(|&g| class[g]).collect(),
+            monoid,
+            heap_elements: heaps.iter().map(|&g| new_of[class[g] as usize]).collect(),
             orders: Vec::new(),
             verified: None,
         })
@@ -891,7 +1112,10 @@ impl MisereQuotient {
                     continue;
                 }
                 let (index, period) = power_shape(&self.monoid, self.heap_elements[h as usize]);
-                let index = index.max(count as usize).max(2);
+                // Twice the count: a failure at count c tends to be followed
+                // by one at c + 1, and so on, one candidate each; the
+                // reduction merges the powers that behave alike anyway.
+                let index = index.max(2 * count as usize).max(2);
                 let period = period.max(2).next_multiple_of(2);
                 match freed.iter_mut().find(|(f, _)| *f == h) {
                     Some((_, cycle)) => {
@@ -979,9 +1203,9 @@ impl MisereQuotient {
         let shifts: Vec<Vec<u32>> = powers
             .iter()
             .map(|&p| {
-                to.members
-                    .iter()
-                    .map(|&m| from.number[self.mul(p, m) as usize])
+                to.row(&self.monoid, p)
+                    .into_iter()
+                    .map(|y| from.number[y as usize])
                     .collect()
             })
             .collect();
@@ -1009,9 +1233,8 @@ impl MisereQuotient {
             let found: Vec<(Element, Vec<u64>)> = besides
                 .into_par_iter()
                 .map(|b| {
-                    let bits = gather(&group.winning, to.len(), |j| {
-                        self.mul(b, to.members[j]) as usize
-                    });
+                    let row = to.row(&self.monoid, b);
+                    let bits = gather(&group.winning, to.len(), |j| row[j] as usize);
                     (b, bits)
                 })
                 .collect();
@@ -1168,7 +1391,7 @@ impl MisereQuotient {
         let mut groups = self.groups(options, self.max_heap(), &p_set);
         let layers = match kept {
             RestsKept::All => {
-                let all = Contexts::all(self.order());
+                let all = Contexts::all(&self.monoid);
                 self.layers(&groups, &vec![&all; groups.len() + 1])?
             }
             RestsKept::StillToCome => {
@@ -1461,70 +1684,45 @@ fn mark_p_portion(monoid: &ProductMonoid, heaps: &[usize], singles: &[Vec<usize>
     p
 }
 
-/// The multiplication table of the classes of `refine`, each class
-/// standing for its first member. Why not `class[first[a]·first[b]]` for
-/// each pair: a product in the `ProductMonoid` divides once per cyclic
-/// component, and the table has order² entries (a second at 16,000
-/// elements). The letters generate every class, so each class b other
-/// than the identity is some class b' times a letter, found breadth
-/// first, and a·b is that letter's action on a·b': one lookup an entry,
-/// rows in parallel.
-fn class_table(
+/// The monoid of the classes of `refine`, each class standing for its
+/// first member: the letters' actions on the classes (a congruence, so
+/// any member would do), one product in the `ProductMonoid` per class and
+/// letter, numbered breadth first. Returns it and each class's element.
+fn class_monoid(
     order: usize,
     first: &[usize],
     class: &[Element],
     letters: &[usize],
     product: &ProductMonoid,
-) -> Vec<Element> {
-    use rayon::prelude::*;
-    // The action of each letter on the classes (a congruence, so any
-    // member would do).
-    let actions: Vec<Vec<Element>> = letters
-        .iter()
-        .map(|&l| first.iter().map(|&u| class[product.mul(u, l)]).collect())
-        .collect();
-    // Each class other than the identity as (class, class before, letter).
-    let mut steps: Vec<(Element, Element, usize)> = Vec::with_capacity(order);
-    let mut seen = vec![false; order];
-    seen[IDENTITY as usize] = true;
-    let mut queue = vec![IDENTITY];
-    let mut i = 0;
-    while i < queue.len() {
-        let x = queue[i];
-        i += 1;
-        for (l, action) in actions.iter().enumerate() {
-            let y = action[x as usize];
-            if !seen[y as usize] {
-                seen[y as usize] = true;
-                steps.push((y, x, l));
-                queue.push(y);
-            }
+    p: &[bool],
+) -> Result<(Monoid, Vec<Element>), GameError> {
+    // The letters' classes, each once, with a member standing for it.
+    let mut class_letters: Vec<Element> = Vec::new();
+    let mut standing: Vec<usize> = Vec::new();
+    for &l in letters {
+        let c = class[l];
+        if c != class[0] && !class_letters.contains(&c) {
+            class_letters.push(c);
+            standing.push(l);
         }
     }
-    let mut table = vec![IDENTITY; order * order];
-    if steps.len() + 1 < order {
-        // Classes the letters do not reach (not expected: the letters are
-        // the heaps' elements, which generate the candidate).
-        table
-            .par_chunks_mut(order)
-            .enumerate()
-            .for_each(|(a, row)| {
-                for (b, entry) in row.iter_mut().enumerate() {
-                    *entry = class[product.mul(first[a], first[b])];
-                }
-            });
-        return table;
+    Monoid::from_actions(
+        order,
+        &class_letters,
+        |c| p[first[c as usize]],
+        |c, l| class[product.mul(first[c as usize], standing[l])],
+    )
+    .map_err(|NotAMonoid| internal("a candidate's classes"))
+}
+
+/// An error for a monoid that breaks what its construction guarantees
+/// (the heaps' elements generate it), instead of a panic.
+fn internal(what: &str) -> GameError {
+    GameError::Unsupported {
+        message: format!(
+            "misère quotient: {what} are not a monoid the heaps' elements generate (a bug in grundy)"
+        ),
     }
-    table
-        .par_chunks_mut(order)
-        .enumerate()
-        .for_each(|(a, row)| {
-            row[IDENTITY as usize] = a as Element;
-            for &(b, before, l) in &steps {
-                row[b as usize] = actions[l][row[before as usize] as usize];
-            }
-        });
-    table
 }
 
 /// The index and period of the powers of x.
@@ -1544,9 +1742,10 @@ fn refine(
     p: impl Fn(usize) -> bool,
     mul: &impl Fn(usize, usize) -> usize,
 ) -> Vec<Element> {
-    let successors: Vec<usize> = (0..count)
+    // u32: up to MAX_PAIRS elements times a few dozen letters.
+    let successors: Vec<u32> = (0..count)
         .flat_map(|u| letters.iter().map(move |&l| (u, l)))
-        .map(|(u, l)| mul(u, l))
+        .map(|(u, l)| mul(u, l) as u32)
         .collect();
     let mut class: Vec<Element> = (0..count).map(|u| Element::from(p(u))).collect();
     let mut classes = renumber(&mut class);
@@ -1560,7 +1759,7 @@ fn refine(
             key.extend(
                 successors[u * letters.len()..(u + 1) * letters.len()]
                     .iter()
-                    .map(|&v| class[v]),
+                    .map(|&v| class[v as usize]),
             );
             let fresh = ids.len() as Element;
             next.push(*ids.entry(key.clone()).or_insert(fresh));
@@ -1671,6 +1870,20 @@ impl Presentation {
             out.push('1');
         }
         out
+    }
+
+    /// Elements in the order of their normal forms (fewest generators
+    /// first, then the last generator's exponent, and so on), so that a
+    /// listing does not depend on how the elements are numbered.
+    #[must_use]
+    pub fn graded(&self, elements: impl IntoIterator<Item = Element>) -> Vec<Element> {
+        let mut elements: Vec<Element> = elements.into_iter().collect();
+        elements.sort_by_cached_key(|&x| {
+            let form = &self.normal_forms[x as usize];
+            let reversed: Vec<u32> = form.iter().rev().copied().collect();
+            (form.iter().sum::<u32>(), reversed)
+        });
+        elements
     }
 
     /// The word of an element.
