@@ -5,6 +5,7 @@
 use std::process::ExitCode;
 
 use grundy::api;
+use grundy::heap::quotient::QuotientStep;
 use grundy::spec::{parse_heap_spec, parse_spec};
 
 use crate::compute::CliInputs;
@@ -24,8 +25,21 @@ pub fn run_quotient(
         max + 1,
         "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",
     );
-    let report = api::quotient(&game, spec, max, max_order, checkpoint, &mut |n, order| {
-        progress.set_with_message(n + 1, format!("order {order}"));
+    let mut order_so_far = 1;
+    let report = api::quotient(&game, spec, max, max_order, checkpoint, &mut |step| {
+        match step {
+            QuotientStep::Heap { heap, order } => {
+                order_so_far = order;
+                progress.set_with_message(heap + 1, format!("order {order}"));
+            }
+            QuotientStep::Candidate { heap, tried, order } => progress.set_with_message(
+                heap,
+                format!(
+                    "order {order_so_far}; heap {heap}: {tried} candidates failed, the last of {order} elements"
+                ),
+            ),
+            _ => {}
+        }
     })?;
     progress.finish();
     crate::printer::print(&report, format)?;

@@ -87,13 +87,8 @@ fn kayles() -> HeapGame {
 
 fn quotient_is_p(sum: &[u64]) -> bool {
     let largest = sum.iter().copied().max().unwrap_or(0);
-    let quotient = misere_quotient(
-        &kayles(),
-        largest,
-        QuotientLimits::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let quotient =
+        misere_quotient(&kayles(), largest, QuotientLimits::default(), &mut |_| {}).unwrap();
     quotient.is_p_position(sum).unwrap()
 }
 

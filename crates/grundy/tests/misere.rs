@@ -337,7 +337,7 @@ fn quotients_predict_every_sum_of_up_to_four_heaps() {
     games.push(("sub:1,3,4", 13, Box::new(subtract_134)));
     for (spec, max, moves) in &games {
         let game = parse_heap_spec(spec).unwrap();
-        let quotient = misere_quotient(&game, *max, QuotientLimits::default(), &mut |_, _| {})
+        let quotient = misere_quotient(&game, *max, QuotientLimits::default(), &mut |_| {})
             .unwrap_or_else(|e| panic!("{spec}: {e}"));
         let mut direct = Direct {
             moves: moves.as_ref(),
@@ -364,7 +364,7 @@ fn quotients_predict_every_sum_of_up_to_four_heaps() {
 fn quotient_winning_moves_are_the_moves_to_p_positions() {
     use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     let game = code("0.77");
-    let quotient = misere_quotient(&game, 12, QuotientLimits::default(), &mut |_, _| {}).unwrap();
+    let quotient = misere_quotient(&game, 12, QuotientLimits::default(), &mut |_| {}).unwrap();
     let moves = |n: u64| octal_options(&[0, 7, 7], n);
     let mut direct = Direct {
         moves: &moves,
@@ -416,7 +416,7 @@ fn quotient_orders_match_the_published_ones() {
     // classification of misère quotients* (2007), shows |P| = 2 forces
     // order 2^n + 2 or 2^n + 4.
     let nim = HeapGame::new(Nim);
-    let quotient = misere_quotient(&nim, 15, QuotientLimits::default(), &mut |_, _| {}).unwrap();
+    let quotient = misere_quotient(&nim, 15, QuotientLimits::default(), &mut |_| {}).unwrap();
     for k in 2..=4u32 {
         let below = (1usize << k) - 1;
         assert_eq!(quotient.orders()[below], (1 << k) + 2, "heaps below 2^{k}");
@@ -429,20 +429,70 @@ fn quotient_orders_match_the_published_ones() {
     // questions about MisereSolver, miseregames.wordpress.com, 28 August
     // 2007).
     let dawson = code("0.07");
-    let quotient = misere_quotient(&dawson, 30, QuotientLimits::default(), &mut |_, _| {}).unwrap();
+    let quotient = misere_quotient(&dawson, 30, QuotientLimits::default(), &mut |_| {}).unwrap();
     assert_eq!(quotient.order(), 360);
     // Dawson's chess (0.137) with a heap of n is Dawson's Kayles with a
     // heap of n + 1, so its quotients are the same one heap earlier.
     let chess = code("0.137");
-    let shifted = misere_quotient(&chess, 29, QuotientLimits::default(), &mut |_, _| {}).unwrap();
+    let shifted = misere_quotient(&chess, 29, QuotientLimits::default(), &mut |_| {}).unwrap();
     assert_eq!(shifted.orders(), &quotient.orders()[1..]);
+}
+
+/// A quotient reports each heap, in order, with the order the quotient
+/// then has, and each failed candidate before the heap it was for; the
+/// heaps that change Dawson's Kayles' quotient (25 and 27 among them)
+/// fail candidates, a heap that keeps it (26) fails none.
+#[test]
+fn a_quotient_reports_each_heap_and_each_failed_candidate() {
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits, QuotientStep};
+    let mut steps = Vec::new();
+    let quotient = misere_quotient(&code("0.07"), 28, QuotientLimits::default(), &mut |step| {
+        steps.push(step)
+    })
+    .unwrap();
+    let heaps: Vec<(u64, usize)> = steps
+        .iter()
+        .filter_map(|step| match *step {
+            QuotientStep::Heap { heap, order } => Some((heap, order)),
+            _ => None,
+        })
+        .collect();
+    let expected: Vec<(u64, usize)> = (0..=28).zip(quotient.orders().iter().copied()).collect();
+    assert_eq!(heaps, expected);
+    let failed = |n: u64| -> Vec<usize> {
+        let mut tried = Vec::new();
+        for step in &steps {
+            match *step {
+                QuotientStep::Candidate {
+                    heap,
+                    tried: t,
+                    order,
+                } if heap == n => {
+                    assert!(order > 0);
+                    tried.push(t);
+                }
+                // Every candidate of heap n comes before heap n is done.
+                QuotientStep::Heap { heap, .. } if heap == n => return tried,
+                _ => {}
+            }
+        }
+        panic!("heap {n} was not reported");
+    };
+    for n in [25, 27] {
+        let tried = failed(n);
+        assert!(!tried.is_empty(), "heap {n}");
+        assert_eq!(tried, (1..=tried.len()).collect::<Vec<_>>(), "heap {n}");
+        assert!(quotient.orders()[n as usize] > quotient.orders()[n as usize - 1]);
+    }
+    assert!(failed(26).is_empty());
+    assert_eq!(quotient.orders()[26], quotient.orders()[25]);
 }
 
 #[test]
 fn kayles_quotient_to_forty_agrees_with_the_search_on_random_sums() {
     use grundy::heap::quotient::{misere_quotient, QuotientLimits};
     let game = code("0.77");
-    let quotient = misere_quotient(&game, 40, QuotientLimits::default(), &mut |_, _| {}).unwrap();
+    let quotient = misere_quotient(&game, 40, QuotientLimits::default(), &mut |_| {}).unwrap();
     let rules = HeapRuleset::new(game.clone());
     let mut search = MisereSearch::new(&rules).with_limit(20_000_000);
     let mut next = numbers(0x2545_f491_4f6c_dd1d);

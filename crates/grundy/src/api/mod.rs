@@ -41,7 +41,9 @@ use crate::evaluate::{
 };
 use crate::evaluator::{sum_evaluator, Inputs};
 use crate::heap::misere::{misere_heap_eval_report, quotient_report};
-use crate::heap::quotient::{misere_quotient_resumable, QuotientCheckpoint, QuotientLimits};
+use crate::heap::quotient::{
+    misere_quotient_resumable, QuotientCheckpoint, QuotientLimits, QuotientStep,
+};
 use crate::heap::HeapGame;
 use crate::period::PeriodReport;
 use crate::report::{
@@ -1008,7 +1010,7 @@ pub fn quotient(
     max: u64,
     max_order: usize,
     checkpoint: Option<&std::path::Path>,
-    progress: &mut dyn FnMut(u64, usize),
+    progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<QuotientReport, GameError> {
     crate::heap::quotient::check_max_order(max_order)?;
     let limits = QuotientLimits {

@@ -298,7 +298,7 @@ pub fn misere_heap_eval_report(
             deadline: Some(std::time::Instant::now() + QUOTIENT_EVAL_TIME),
         };
         // A quotient too large or too slow leaves the sum to the search.
-        if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_, _| {}) {
+        if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_| {}) {
             return misere_quotient_eval_report(game, spec, heaps, &quotient);
         }
     }

@@ -512,13 +512,36 @@ impl Default for QuotientLimits {
     }
 }
 
+/// What a quotient's computation reports as it goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum QuotientStep {
+    /// The quotient of the heaps up to `heap` is found.
+    Heap {
+        /// The largest heap.
+        heap: u64,
+        /// The quotient's order.
+        order: usize,
+    },
+    /// A candidate for the quotient of the heaps up to `heap` failed the
+    /// verification (a heap that changes the quotient may take hundreds).
+    Candidate {
+        /// The heap being added.
+        heap: u64,
+        /// The candidates tried for it so far.
+        tried: usize,
+        /// The order of the one that failed.
+        order: usize,
+    },
+}
+
 /// The misère quotient of `game` restricted to heaps `0..=max_heap`,
-/// calling `progress(n, order)` after each heap.
+/// reporting each heap and each failed candidate to `progress`.
 pub fn misere_quotient(
     game: &HeapGame,
     max_heap: u64,
     limits: QuotientLimits,
-    progress: &mut dyn FnMut(u64, usize),
+    progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<MisereQuotient, GameError> {
     misere_quotient_resumable(game, max_heap, limits, None, progress)
 }
@@ -542,7 +565,7 @@ pub fn misere_quotient_resumable(
     max_heap: u64,
     limits: QuotientLimits,
     checkpoint: Option<QuotientCheckpoint<'_>>,
-    progress: &mut dyn FnMut(u64, usize),
+    progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<MisereQuotient, GameError> {
     game.check_misere_on_heaps()?;
     if max_heap > MAX_QUOTIENT_HEAP {
@@ -575,7 +598,10 @@ pub fn misere_quotient_resumable(
                 checkpoint.game
             )));
         }
-        progress(quotient.max_heap(), quotient.order());
+        progress(QuotientStep::Heap {
+            heap: quotient.max_heap(),
+            order: quotient.order(),
+        });
     }
     let mut written = Instant::now();
     for n in quotient.heap_elements.len() as u64..=max_heap {
@@ -588,8 +614,11 @@ pub fn misere_quotient_resumable(
             });
         }
         options.push(game, &mut scratch)?;
-        quotient.add_heap(n, &options, limits)?;
-        progress(n, quotient.order());
+        quotient.add_heap(n, &options, limits, progress)?;
+        progress(QuotientStep::Heap {
+            heap: n,
+            order: quotient.order(),
+        });
         if let Some(checkpoint) = checkpoint {
             if n == max_heap || written.elapsed().as_secs() >= 1 {
                 write_checkpoint(checkpoint, &quotient)?;
@@ -855,6 +884,7 @@ impl MisereQuotient {
         n: u64,
         options: &HeapOptions,
         limits: QuotientLimits,
+        progress: &mut dyn FnMut(QuotientStep),
     ) -> Result<(), GameError> {
         if options.is_terminal(n) {
             // A heap with no move is the empty game.
@@ -882,7 +912,7 @@ impl MisereQuotient {
             options,
             limits,
         )?;
-        for _ in 0..MAX_CANDIDATES {
+        for tried in 1..=MAX_CANDIDATES {
             let least = candidate.least_failure(options)?;
             #[cfg(test)]
             tests::cross_check(&candidate, options, least.as_deref())?;
@@ -895,6 +925,11 @@ impl MisereQuotient {
             };
             // The options of a least failure are predicted right, so they
             // give its true outcome, the opposite of the prediction.
+            progress(QuotientStep::Candidate {
+                heap: n,
+                tried,
+                order: candidate.order(),
+            });
             let truth = !candidate.is_p(candidate.element_of_counts(&failure));
             candidate = candidate.recalibrate(&failure, truth, options, limits)?;
         }
@@ -1960,7 +1995,7 @@ mod tests {
             ("4.7", 24),
         ] {
             let game = parse_heap_spec(spec).unwrap();
-            let quotient = misere_quotient(&game, max, QuotientLimits::default(), &mut |_, _| {})
+            let quotient = misere_quotient(&game, max, QuotientLimits::default(), &mut |_| {})
                 .unwrap_or_else(|e| panic!("{spec}: {e}"));
             let checked = CHECKED.with(std::cell::Cell::take);
             eprintln!(
