@@ -223,6 +223,20 @@ impl Monoid {
             })
             .collect();
         let letters: Vec<Element> = letters.iter().map(|&g| new_of[g as usize]).collect();
+        let p = old_of.iter().map(|&x| p(x)).collect();
+        let monoid = Monoid::assemble(order, letters, actions, tree, p)?;
+        Ok((monoid, new_of))
+    }
+
+    /// The monoid with these parts, each letter's number found once (the
+    /// letters must be distinct and not the identity).
+    fn assemble(
+        order: usize,
+        letters: Vec<Element>,
+        actions: Vec<Element>,
+        tree: Vec<(Element, u32)>,
+        p: Vec<bool>,
+    ) -> Result<Monoid, NotAMonoid> {
         let mut letter_of = vec![u32::MAX; order];
         for (l, &g) in letters.iter().enumerate() {
             if g == IDENTITY || letter_of[g as usize] != u32::MAX {
@@ -230,15 +244,14 @@ impl Monoid {
             }
             letter_of[g as usize] = l as u32;
         }
-        let monoid = Monoid {
+        Ok(Monoid {
             order,
             letters,
             actions,
             tree,
             letter_of,
-            p: old_of.iter().map(|&x| p(x)).collect(),
-        };
-        Ok((monoid, new_of))
+            p,
+        })
     }
 
     /// Whether the letters' actions commute and each element is its
@@ -754,21 +767,8 @@ fn read_checkpoint(
         .map(|c| in_range(number(c)))
         .collect::<Result<Vec<_>, _>>()?;
     let p = take(order)?.iter().map(|&b| b == 1).collect();
-    let mut letter_of = vec![u32::MAX; order];
-    for (l, &g) in letters.iter().enumerate() {
-        if g == IDENTITY || letter_of[g as usize] != u32::MAX {
-            return Err(damaged());
-        }
-        letter_of[g as usize] = l as u32;
-    }
-    let monoid = Monoid {
-        order,
-        letters,
-        actions,
-        tree,
-        letter_of,
-        p,
-    };
+    let monoid =
+        Monoid::assemble(order, letters, actions, tree, p).map_err(|NotAMonoid| damaged())?;
     if !monoid.is_consistent() {
         return Err(refuse(
             "holds actions that are not those of a commutative monoid".to_owned(),
