@@ -239,6 +239,24 @@ impl CoreGame {
         to_json(&report)
     }
 
+    fn quotient_json(
+        &self,
+        py: Python<'_>,
+        max_heap: u64,
+        max_order: usize,
+        label: &str,
+    ) -> PyResult<String> {
+        let game = self.heap()?.clone();
+        let report = py
+            .detach(|| {
+                interruptible(|| {
+                    api::quotient(&game, label, max_heap, max_order, None, &mut |_| {})
+                })
+            })
+            .map_err(game_error)?;
+        to_json(&report)
+    }
+
     fn eval_json(
         &self,
         py: Python<'_>,

@@ -171,3 +171,12 @@ def test_genus_agrees_with_the_cli(entry):
         cli = run_cli("genus", game, "-n", str(entry["n"]))
         ours = run_python(lambda: grundy.Game(game).genus(entry["n"]))
     assert ours == cli, entry
+
+
+@pytest.mark.parametrize("entry", CORPUS["quotient"], ids=lambda e: f"{e['game']}-{e['max']}")
+def test_quotient_agrees_with_the_cli(entry):
+    extra = ["--max-order", str(entry["max_order"])] if "max_order" in entry else []
+    cli = run_cli("quotient", entry["game"], "--max", str(entry["max"]), *extra)
+    order = {"max_order": entry["max_order"]} if "max_order" in entry else {}
+    ours = run_python(lambda: grundy.Game(entry["game"]).quotient(entry["max"], **order))
+    assert ours == cli, entry
