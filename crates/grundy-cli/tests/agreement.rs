@@ -188,6 +188,80 @@ async fn the_cli_and_the_server_answer_every_eval_alike() {
     );
 }
 
+fn cli_answer(args: &[String]) -> Answer {
+    let out = common::grundy().args(args).output().unwrap();
+    if out.status.success() {
+        return Answer::Report(serde_json::from_slice(&out.stdout).expect("JSON"));
+    }
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: an error exits with 2"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let at = stderr
+        .find("grundy: error: ")
+        .unwrap_or_else(|| panic!("{args:?}: no error line in {stderr}"));
+    Answer::Error(stderr[at + "grundy: error: ".len()..].trim_end().to_owned())
+}
+
+async fn server_answer(uri: &str) -> Answer {
+    let limits = Limits {
+        time_limit: std::time::Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).expect("the API answers JSON");
+    if status == StatusCode::OK {
+        Answer::Report(body)
+    } else {
+        Answer::Error(body["error"].as_str().expect("an error message").to_owned())
+    }
+}
+
+/// Misère quotients: `grundy quotient` and `GET /api/quotient` (and, in
+/// the Python test, `Game.quotient`) give one answer per request.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cli_and_the_server_answer_every_quotient_alike() {
+    let corpus = corpus();
+    let entries = corpus["quotient"].as_array().unwrap();
+    let (mut reports, mut errors) = (0, 0);
+    for entry in entries {
+        let game = entry["game"].as_str().unwrap();
+        let max = entry["max"].as_u64().unwrap();
+        let mut args: Vec<String> = ["quotient", game, "--max", &max.to_string()]
+            .map(str::to_owned)
+            .to_vec();
+        let mut uri = format!("/api/quotient?game={}&max={max}", encode(game));
+        if let Some(order) = entry.get("max_order") {
+            args.extend(["--max-order".to_owned(), order.to_string()]);
+            uri.push_str(&format!("&max_order={order}"));
+        }
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let cli = cli_answer(&args);
+        let server = server_answer(&uri).await;
+        match &cli {
+            Answer::Report(_) => reports += 1,
+            Answer::Error(_) => errors += 1,
+        }
+        if entry.get("server_limit").is_some() {
+            assert!(
+                matches!((&cli, &server), (Answer::Error(_), Answer::Error(_))),
+                "{entry}: {cli:?} / {server:?}"
+            );
+        } else {
+            assert_eq!(cli, server, "{entry}");
+        }
+    }
+    assert!(
+        reports >= 5 && errors >= 2,
+        "{reports} reports, {errors} errors"
+    );
+}
+
 /// The request of issue 25: misère Nim with a heap of 100000 is answered
 /// by Bouton's rule at once on the server too, with the CLI's JSON.
 #[tokio::test(flavor = "multi_thread")]

@@ -186,6 +186,7 @@ pub fn router_with_database(limits: Limits, database: Option<Database>) -> Route
         .route("/api/games", get(games))
         .route("/api/analyze", get(analyze))
         .route("/api/table", get(table))
+        .route("/api/quotient", get(quotient))
         .route("/api/eval", get(eval))
         .route("/api/moves", get(moves))
         .route("/api/play", post(play))
@@ -456,6 +457,60 @@ async fn analyze(
             deadline,
         };
         let report = grundy::api::page_analysis(&game, &query.game, n, convention, &mut inputs)?;
+        to_json(report).map(Json)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct QuotientQuery {
+    game: String,
+    max: Option<String>,
+    max_order: Option<String>,
+}
+
+/// The largest heap a quotient request may ask on this server (the CLI
+/// takes 5000): the options of every heap are kept, and a request is
+/// bounded in time by the server's deadline anyway.
+const QUOTIENT_MAX_HEAP: u64 = 1000;
+
+/// `GET /api/quotient?game=0.07&max=30[&max_order=4096]`: the misère
+/// quotient of the heaps up to `max`, as `grundy quotient --format json`
+/// prints it; `max_order` at most the CLI's default (4096 elements).
+async fn quotient(
+    State(state): State<AppState>,
+    query: Result<Query<QuotientQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
+    check_query(&state, &[&query.game])?;
+    let number = |name: &str, text: Option<&str>| -> Result<Option<u64>, ApiError> {
+        text.map(|t| {
+            grundy::number::parse_u64(t).map_err(|e| ApiError::BadInput(format!("{name}={t}: {e}")))
+        })
+        .transpose()
+    };
+    let max = number("max", query.max.as_deref())?
+        .ok_or_else(|| ApiError::BadInput("a quotient needs max, the largest heap".to_owned()))?;
+    let default_order = grundy::heap::quotient::DEFAULT_MAX_ORDER;
+    let max_order =
+        number("max_order", query.max_order.as_deref())?.map_or(default_order as u64, |m| m);
+    if max > QUOTIENT_MAX_HEAP || max_order > default_order as u64 {
+        return Err(ApiError::TooLarge(format!(
+            "max={max}, max_order={max_order} exceeds the limits of {QUOTIENT_MAX_HEAP} heaps and {default_order} elements for quotients on this server"
+        )));
+    }
+    let game = grundy::spec::into_heap(game_of(&query.game, None)?, &query.game)?;
+    limited(&state, move |_deadline| {
+        // The deadline stops the quotient through the check `limited`
+        // installs (between candidates and blocks of the verification).
+        let report = grundy::api::quotient(
+            &game,
+            &query.game,
+            max,
+            max_order as usize,
+            None,
+            &mut |_| {},
+        )?;
         to_json(report).map(Json)
     })
     .await

@@ -545,3 +545,29 @@ fn genus_of_0_312_matches_plambecks_table() {
         assert_eq!(extend(ours), extend(expected), "heap {}", n + 1);
     }
 }
+
+/// A quotient stops at the check its caller installs (the server's
+/// deadline, Python's Ctrl-C) instead of running on: 0.35 to heap 60
+/// takes minutes, and a check that fails after 0.2 s ends it with its
+/// error.
+#[test]
+fn a_quotient_stops_at_the_installed_check() {
+    use grundy::heap::quotient::{misere_quotient, QuotientLimits};
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_millis(200);
+    let outcome = grundy::stop::with_check(
+        move || {
+            if Instant::now() > deadline {
+                return Err(grundy::GameError::Stopped {
+                    reason: "the test's deadline".to_owned(),
+                });
+            }
+            Ok(())
+        },
+        || misere_quotient(&code("0.35"), 60, QuotientLimits::default(), &mut |_| {}),
+    );
+    match outcome {
+        Err(error) => assert!(error.to_string().contains("the test's deadline"), "{error}"),
+        Ok(quotient) => panic!("finished with order {}", quotient.order()),
+    }
+}

@@ -626,6 +626,7 @@ pub fn misere_quotient_resumable(
                 limit: "the deadline".to_owned(),
             });
         }
+        crate::stop::check()?;
         options.push(game, &mut scratch)?;
         quotient.add_heap(n, &options, limits, progress)?;
         progress(QuotientStep::Heap {
@@ -913,6 +914,8 @@ impl MisereQuotient {
             limits,
         )?;
         for tried in 1..=MAX_CANDIDATES {
+            // A deadline or Ctrl-C (the server's and Python's checks).
+            crate::stop::check()?;
             let least = candidate.least_failure(options)?;
             #[cfg(test)]
             tests::cross_check(&candidate, options, least.as_deref())?;
@@ -1141,6 +1144,7 @@ impl MisereQuotient {
         let mut subsets: Vec<u32> = (1..(1u32 << k.min(16))).collect();
         subsets.sort_by_key(|s| s.count_ones());
         for subset in subsets {
+            crate::stop::check()?;
             let mut freed: Vec<(u64, Cycle)> = Vec::new();
             for (i, &(h, count)) in involved.iter().enumerate() {
                 if subset >> i & 1 == 0 {
@@ -1254,6 +1258,7 @@ impl MisereQuotient {
         // share it (each costs a pass over the contexts).
         let mut winning_beside: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
         for (block_at, block) in previous.chunks(BLOCK).enumerate() {
+            crate::stop::check()?;
             let mut besides: Vec<Element> = block
                 .iter()
                 .flat_map(|r| {
