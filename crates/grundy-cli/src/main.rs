@@ -165,8 +165,8 @@ enum Command {
         /// The largest heap.
         #[arg(long, value_parser = numbers::parse_count, allow_negative_numbers = true)]
         max: u64,
-        /// The largest order to allow (the multiplication table takes
-        /// order² × 4 bytes).
+        /// The largest order to allow, at most 2^20 (a quotient takes
+        /// about 4 × (generators + 3) bytes an element).
         #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_MAX_ORDER)]
         max_order: usize,
         /// Keep the finished heaps in this file (written at most once a

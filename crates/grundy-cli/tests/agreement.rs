@@ -75,23 +75,7 @@ fn cli_eval(entry: &Value, spec: &str) -> Answer {
         args.push("--misere".to_owned());
     }
     args.extend(["--format".to_owned(), "json".to_owned()]);
-    let out = common::grundy().args(&args).output().unwrap();
-    if out.status.success() {
-        Answer::Report(serde_json::from_slice(&out.stdout).expect("eval prints JSON"))
-    } else {
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: an error exits with 2"
-        );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        // The message runs to the end (a caret line may follow it).
-        let at = stderr
-            .find("grundy: error: ")
-            .unwrap_or_else(|| panic!("{args:?}: no error line in {stderr}"));
-        let message = &stderr[at + "grundy: error: ".len()..];
-        Answer::Error(message.trim_end().to_owned())
-    }
+    cli_answer(&args)
 }
 
 async fn server_eval(entry: &Value) -> Answer {
@@ -104,25 +88,7 @@ async fn server_eval(entry: &Value) -> Answer {
     if let Some(graph) = entry.get("graph") {
         uri.push_str(&format!("&graph={}", encode(graph.as_str().unwrap())));
     }
-    // A generous deadline: this compares answers, not speed.
-    let limits = Limits {
-        time_limit: std::time::Duration::from_secs(60),
-        ..Limits::default()
-    };
-    let request = Request::get(&uri).body(Body::empty()).unwrap();
-    let response = router(limits).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let body: Value = serde_json::from_slice(&bytes).expect("the API answers JSON");
-    if status == StatusCode::OK {
-        Answer::Report(body)
-    } else {
-        assert!(
-            status.is_client_error() || status.is_server_error(),
-            "{uri}: {status}"
-        );
-        Answer::Error(body["error"].as_str().expect("an error message").to_owned())
-    }
+    server_answer(&uri).await
 }
 
 /// The game's name differs between a graph file and a graph sent (the
@@ -188,10 +154,12 @@ async fn the_cli_and_the_server_answer_every_eval_alike() {
     );
 }
 
+/// The CLI's answer to `args` (which ask for JSON): its report, or its
+/// error's message (an error exits with 2).
 fn cli_answer(args: &[String]) -> Answer {
     let out = common::grundy().args(args).output().unwrap();
     if out.status.success() {
-        return Answer::Report(serde_json::from_slice(&out.stdout).expect("JSON"));
+        return Answer::Report(serde_json::from_slice(&out.stdout).expect("the CLI prints JSON"));
     }
     assert_eq!(
         out.status.code(),
@@ -199,13 +167,17 @@ fn cli_answer(args: &[String]) -> Answer {
         "{args:?}: an error exits with 2"
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // The message runs to the end (a caret line may follow it).
     let at = stderr
         .find("grundy: error: ")
         .unwrap_or_else(|| panic!("{args:?}: no error line in {stderr}"));
     Answer::Error(stderr[at + "grundy: error: ".len()..].trim_end().to_owned())
 }
 
+/// The router's answer to `uri`: its report, or its error's message (a
+/// client or server error status).
 async fn server_answer(uri: &str) -> Answer {
+    // A generous deadline: this compares answers, not speed.
     let limits = Limits {
         time_limit: std::time::Duration::from_secs(60),
         ..Limits::default()
@@ -218,6 +190,10 @@ async fn server_answer(uri: &str) -> Answer {
     if status == StatusCode::OK {
         Answer::Report(body)
     } else {
+        assert!(
+            status.is_client_error() || status.is_server_error(),
+            "{uri}: {status}"
+        );
         Answer::Error(body["error"].as_str().expect("an error message").to_owned())
     }
 }

@@ -374,13 +374,17 @@ fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
     // checksum: the verification on resuming refuses it.
     std::fs::remove_file(&file).unwrap();
     assert!(quotient("0.77", "20").status.success());
+    // Writes the file back with its checksum made right again.
+    let write_with_crc = |mut bytes: Vec<u8>| {
+        let body = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..body]);
+        bytes[body..].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(&file, &bytes).unwrap();
+    };
     let mut bytes = std::fs::read(&file).unwrap();
     assert_eq!(&bytes[20..24], b"0.77");
     bytes[20..24].copy_from_slice(b"0.07");
-    let body = bytes.len() - 4;
-    let crc = crc32fast::hash(&bytes[..body]);
-    bytes[body..].copy_from_slice(&crc.to_le_bytes());
-    std::fs::write(&file, &bytes).unwrap();
+    write_with_crc(bytes);
     refused(quotient("0.07", "30"), "does not predict every sum");
     // Actions that are not a monoid's, with a right checksum: the
     // identity times the first letter made the identity. The file after
@@ -394,10 +398,7 @@ fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
     let actions = 32 + 4 * letters + 8 * (order - 1);
     assert_ne!(number(actions), 0);
     bytes[actions..actions + 4].copy_from_slice(&0u32.to_le_bytes());
-    let body = bytes.len() - 4;
-    let crc = crc32fast::hash(&bytes[..body]);
-    bytes[body..].copy_from_slice(&crc.to_le_bytes());
-    std::fs::write(&file, &bytes).unwrap();
+    write_with_crc(bytes);
     refused(quotient("0.77", "30"), "not those of a commutative monoid");
 }
 

@@ -243,10 +243,12 @@ impl CoreGame {
         &self,
         py: Python<'_>,
         max_heap: u64,
-        max_order: usize,
+        max_order: Option<usize>,
         label: &str,
     ) -> PyResult<String> {
         let game = self.heap()?.clone();
+        // The default is the CLI's, from the one constant.
+        let max_order = max_order.unwrap_or(grundy::heap::quotient::DEFAULT_MAX_ORDER);
         let report = py
             .detach(|| {
                 interruptible(|| {

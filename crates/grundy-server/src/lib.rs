@@ -156,8 +156,14 @@ impl From<JsonRejection> for ApiError {
 
 /// A count in a query, in any form the CLI reads (`1000`, `2^10`, `1e3`).
 fn count_of(text: Option<&str>) -> Result<Option<u64>, ApiError> {
+    named_count_of("n", text)
+}
+
+/// The number in parameter `name` of a query, if given, in any form the
+/// CLI reads.
+fn named_count_of(name: &str, text: Option<&str>) -> Result<Option<u64>, ApiError> {
     text.map(|t| {
-        grundy::number::parse_u64(t).map_err(|e| ApiError::BadInput(format!("n={t}: {e}")))
+        grundy::number::parse_u64(t).map_err(|e| ApiError::BadInput(format!("{name}={t}: {e}")))
     })
     .transpose()
 }
@@ -483,17 +489,11 @@ async fn quotient(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
     check_query(&state, &[&query.game])?;
-    let number = |name: &str, text: Option<&str>| -> Result<Option<u64>, ApiError> {
-        text.map(|t| {
-            grundy::number::parse_u64(t).map_err(|e| ApiError::BadInput(format!("{name}={t}: {e}")))
-        })
-        .transpose()
-    };
-    let max = number("max", query.max.as_deref())?
+    let max = named_count_of("max", query.max.as_deref())?
         .ok_or_else(|| ApiError::BadInput("a quotient needs max, the largest heap".to_owned()))?;
     let default_order = grundy::heap::quotient::DEFAULT_MAX_ORDER;
-    let max_order =
-        number("max_order", query.max_order.as_deref())?.map_or(default_order as u64, |m| m);
+    let max_order = named_count_of("max_order", query.max_order.as_deref())?
+        .map_or(default_order as u64, |m| m);
     if max > QUOTIENT_MAX_HEAP || max_order > default_order as u64 {
         return Err(ApiError::TooLarge(format!(
             "max={max}, max_order={max_order} exceeds the limits of {QUOTIENT_MAX_HEAP} heaps and {default_order} elements for quotients on this server"

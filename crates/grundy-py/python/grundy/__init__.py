@@ -323,15 +323,16 @@ class Game:
         count = _count(n) if n is not None else 0
         return Report(json.loads(self._core.genus_json(count, position, self.name)))
 
-    def quotient(self, max_heap: int, max_order: int = 4096) -> Report:
+    def quotient(self, max_heap: int, max_order: Optional[int] = None) -> Report:
         """The misère quotient of the heaps up to ``max_heap`` of a heap
         game (Plambeck and Siegel), built heap by heap and verified over
         every sum: the CLI's ``quotient`` report (``order``,
         ``generators``, ``relations``, ``p_portion``, ``heap_elements``,
         ``orders``, ``stable_since``). A quotient past ``max_order``
-        elements (at most 2^20) raises ``LimitError``."""
+        elements (the CLI's default, 4096, when not given; at most 2^20)
+        raises ``LimitError``."""
         return Report(
-            json.loads(self._core.quotient_json(_count(max_heap), _count(max_order), self.name))
+            json.loads(self._core.quotient_json(_count(max_heap), _maybe(max_order), self.name))
         )
 
     def eval(
