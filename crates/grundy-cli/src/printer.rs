@@ -206,6 +206,12 @@ impl Render for AnalyzeReport {
         }
         writeln!(out, "period:      {}", period_line(period))?;
         writeln!(out, "             {}", period.reason)?;
+        if let Some(ruler) = &self.ruler {
+            writeln!(
+                out,
+                "ruler:       observed, not proved (a ruler regularity, Grossman–Nowakowski): {ruler}"
+            )?;
+        }
         writeln!(
             out,
             "largest:     {g}({}) = {} (first reached there)",

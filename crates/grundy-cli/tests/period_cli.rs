@@ -223,3 +223,40 @@ fn arithmetic_periods_of_hexadecimal_codes_are_proved() {
         "{v}"
     );
 }
+
+#[test]
+fn analyze_says_a_ruler_regularity_is_observed() {
+    // 0.2048 (Grossman–Nowakowski): no period, a ruler on n ≡ 2 (mod 13).
+    let text = stdout_of(&["analyze", "0.2048", "--max", "1500", "--no-plot"]);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("ruler:"))
+        .unwrap_or_else(|| panic!("no ruler line in\n{text}"));
+    assert!(line.contains("observed, not proved"), "{line}");
+    assert!(line.contains("G(n + 13) = G(n) + 4"), "{line}");
+    assert!(line.contains("4m − 2 − 2^(k + 3)"), "{line}");
+    let v = json_of(&[
+        "analyze",
+        "0.2048",
+        "--max",
+        "1500",
+        "--no-plot",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["period"], Value::Null);
+    assert_eq!(v["ruler"]["period"], 13);
+    assert_eq!(v["ruler"]["class"], 2);
+    assert_eq!(v["ruler"]["level_formula"], serde_json::json!([3, -2]));
+    // A proved arithmetic period leaves no ruler key.
+    let v = json_of(&[
+        "analyze",
+        "0.8",
+        "--max",
+        "1500",
+        "--no-plot",
+        "--format",
+        "json",
+    ]);
+    assert!(v.get("ruler").is_none(), "{v}");
+}

@@ -22,6 +22,7 @@
 //! * [`sequence`]: nim-sequences and the engines that compute them.
 //! * [`period`]: periodicity detection and the proof rules.
 //! * [`saltus`]: proofs of arithmetic periodicity for take-and-break codes (the band test).
+//! * [`ruler`]: ruler regularity (Grossman–Nowakowski), an observed pattern of hexadecimal games.
 //! * [`misere`]: the misère search over sums of any ruleset, genus, Bouton's rule.
 #![deny(missing_docs)]
 
@@ -36,6 +37,7 @@ pub mod number;
 pub mod period;
 pub mod rare;
 pub mod remoteness;
+pub mod ruler;
 pub mod ruleset;
 pub mod saltus;
 pub mod sequence;

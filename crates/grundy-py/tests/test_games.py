@@ -61,6 +61,21 @@ def test_analyze_reports_the_pattern():
     assert html.startswith("<table>") and "preperiod" in html
 
 
+def test_analyze_reports_a_ruler_regularity_as_observed():
+    # 0.2048 (Grossman and Nowakowski, Games of No Chance 4, 2015): no
+    # period; off n = 13m + 2 the values rise by 4 every 13, and on it they
+    # dip by 2 + 2^(k+3) with k the 2-adic valuation of m - 1.
+    values = grundy.Game("0.2048").values(1000)
+    ruler = grundy.Game("0.2048").analyze(1000).ruler
+    assert (ruler["period"], ruler["saltus"], ruler["class"], ruler["centre"]) == (13, 4, 2, 1)
+    for m in range(ruler["from_m"], 76):
+        d = m - 1
+        k = (d & -d).bit_length() - 1
+        expected = 4 * m + 1 if d & (d - 1) == 0 else 4 * m - 2 - 2 ** (k + 3)
+        assert values[13 * m + 2] == expected, m
+    assert "ruler" not in grundy.Game("kayles").analyze(300)
+
+
 def test_eval_lists_every_winning_move():
     kayles = grundy.Game("kayles")
     result = kayles.eval([3, 4, 6])

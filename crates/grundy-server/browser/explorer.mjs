@@ -184,6 +184,14 @@ try {
   const none = await page.textContent("#period");
   if (none.split("no period found").length !== 2) fail("said once: " + none);
   console.log("the description, one value and no period read once");
+  // 0.2048 has no period but a ruler regularity, said as observed.
+  await page.fill("#spec", "0.2048");
+  await page.fill("#count", "1000");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("ruler"));
+  const ruler = await page.textContent("#period");
+  if (!ruler.includes("observed, not proved") || !ruler.includes("(mod 13)")) fail("ruler: " + ruler);
+  console.log("a ruler regularity is shown as observed");
 
   // A game on two coordinates: a heat map of its table instead of "not a
   // heap game"; Wythoff's (1,2) is a P-position.

@@ -32,6 +32,7 @@
 //! * [`period`]: periodicity detection and proofs.
 //! * [`formula`]: conjectured formulas for G(n) and their check.
 //! * [`rare`]: rare and common values (sparse space) and the best mask.
+//! * [`ruler`]: ruler regularity, an observed pattern of hexadecimal games (Grossman–Nowakowski).
 //! * [`report`]: typed reports of every command, rendered as text or JSON.
 //! * [`sandbox`]: the Rhai sandbox of scripts and formulas.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
@@ -45,7 +46,7 @@
 // the paths they always had.
 pub use grundy_engine::{
     convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
-    ruleset, saltus, sequence, solver, split_search, stop, sum,
+    ruler, ruleset, saltus, sequence, solver, split_search, stop, sum,
 };
 
 pub mod acrostic;

@@ -125,6 +125,10 @@ pub struct AnalyzeReport {
     pub exceptions: Vec<usize>,
     /// The rare values, when a mask makes them few.
     pub rare: Option<RareReport>,
+    /// A ruler regularity seen in the values (observed, never proved),
+    /// when no period was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruler: Option<crate::ruler::RulerRegularity>,
     /// The plot written, if any.
     pub plot: Option<String>,
     /// Why the plot was not written.
@@ -170,6 +174,12 @@ impl AnalyzeReport {
                 .collect(),
             None => Vec::new(),
         };
+        // Looked for only where no period explains the values: a ruler
+        // class is the one break in an otherwise arithmetic sequence.
+        let ruler = match report.periodicity {
+            Some(_) => None,
+            None => crate::ruler::detect(&values.iter().collect::<Vec<u64>>()),
+        };
         let mut period = PeriodSummary::new(spec, report);
         period.convention = convention;
         AnalyzeReport {
@@ -185,6 +195,7 @@ impl AnalyzeReport {
                 count,
                 positions: rare_positions,
             }),
+            ruler,
             plot: None,
             plot_error: None,
         }

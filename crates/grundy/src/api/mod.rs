@@ -712,6 +712,9 @@ pub struct PageAnalysis {
     pub exceptions: Vec<usize>,
     /// The rare values, when a mask makes them few.
     pub rare: Option<crate::report::RareReport>,
+    /// A ruler regularity seen in the values (observed), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruler: Option<crate::ruler::RulerRegularity>,
     /// The largest value and where it first appears.
     pub largest: crate::report::Largest,
 }
@@ -736,6 +739,7 @@ pub fn page_analysis<I: Inputs>(
         period: report.period,
         exceptions: report.exceptions,
         rare: report.rare,
+        ruler: report.ruler,
         largest: report.largest,
     })
 }
