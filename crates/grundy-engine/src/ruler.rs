@@ -334,8 +334,12 @@ fn level_formula(levels: &[Option<i64>]) -> Option<[i64; 2]> {
     let b = l0 + step;
     let fits = levels.iter().enumerate().all(|(k, l)| {
         l.is_none_or(|l| {
+            // 2^(k + a) and b − 2^(k + a) in range (no shift into the
+            // sign bit, no overflow), or the level does not fit.
             1i64.checked_shl((k as i64 + a) as u32)
-                .is_some_and(|power| l == b - power)
+                .filter(|&power| power > 0)
+                .and_then(|power| b.checked_sub(power))
+                .is_some_and(|stated| l == stated)
         })
     });
     fits.then_some([a, b])
