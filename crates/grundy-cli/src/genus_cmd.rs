@@ -17,7 +17,7 @@ pub fn run_quotient(
     spec: &str,
     max: u64,
     max_order: usize,
-    checkpoint: Option<&std::path::Path>,
+    checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = parse_heap_spec(spec)?;

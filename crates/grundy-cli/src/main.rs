@@ -169,11 +169,16 @@ enum Command {
         /// about 4 × (generators + 3) bytes an element).
         #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_MAX_ORDER)]
         max_order: usize,
-        /// Keep the finished heaps in this file (written at most once a
-        /// second and at the end) and, when it exists, go on from the
-        /// heaps it holds (verified again first).
+        /// Keep the finished heaps in this file (written after heaps at
+        /// most every --checkpoint-secs, before a heap's candidates, at
+        /// the end and when a limit stops the run) and, when it exists, go
+        /// on from the heaps it holds (verified again first).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<std::path::PathBuf>,
+        /// The least time between two writes of the checkpoint after
+        /// heaps, in seconds.
+        #[arg(long, value_parser = numbers::parse_seconds, default_value = "1")]
+        checkpoint_secs: std::time::Duration,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -496,8 +501,15 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             max,
             max_order,
             checkpoint,
+            checkpoint_secs,
             format,
-        } => genus_cmd::run_quotient(&spec, max, max_order, checkpoint.as_deref(), format),
+        } => genus_cmd::run_quotient(
+            &spec,
+            max,
+            max_order,
+            checkpoint.as_deref().map(|path| (path, checkpoint_secs)),
+            format,
+        ),
         Command::Genus {
             spec,
             positions,

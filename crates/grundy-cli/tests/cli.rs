@@ -403,6 +403,113 @@ fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
 }
 
 #[test]
+fn a_quotient_stopped_by_a_limit_keeps_the_heaps_it_settled() {
+    // Dawson's Kayles: Q_30 has 360 elements (Siegel, on the misère games
+    // blog, 28 August 2007) and heap 31's first candidate 576, so a
+    // limit of 500 stops at heap 31; the error says what was settled and
+    // the checkpoint holds it, however recently it was last written.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.bin");
+    let file_arg = file.to_str().unwrap();
+    let stopped = grundy()
+        .args(["quotient", "0.07", "--max", "40", "--max-order", "500"])
+        .args(["--checkpoint", file_arg])
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        message.contains("heap 31; the heaps up to 30 are settled (order 360), kept in"),
+        "{message}"
+    );
+    assert!(message.contains("limit of 500 elements"), "{message}");
+    // The file goes on to 30 with nothing left to compute: the same
+    // quotient as in one go.
+    let resumed = json_of(&[
+        "quotient",
+        "0.07",
+        "--max",
+        "30",
+        "--checkpoint",
+        file_arg,
+        "--format",
+        "json",
+    ]);
+    let direct = json_of(&["quotient", "0.07", "--max", "30", "--format", "json"]);
+    assert_eq!(resumed["order"], 360);
+    assert_eq!(resumed, direct);
+    // Without a checkpoint the error still says what was settled.
+    let stopped = grundy()
+        .args(["quotient", "0.07", "--max", "40", "--max-order", "50"])
+        .output()
+        .unwrap();
+    let message = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        message.contains("the heaps up to 24 are settled (order 24):"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_quotient_killed_during_a_long_heap_has_kept_every_heap_before_it() {
+    // Dawson's Kayles: heaps up to 33 settle in seconds, heap 34 runs on
+    // for minutes (its candidates keep failing). With an hour between
+    // writes after heaps, only the write before heap 34's candidates can
+    // have kept heap 33, so a kill then loses nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.bin");
+    let file_arg = file.to_str().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["quotient", "0.07", "--max", "34", "--max-order", "1048576"])
+        .args(["--checkpoint", file_arg, "--checkpoint-secs", "3600"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The heaps the file holds (heap 0 included): after the name, the
+    // order, the letters, the tree, the actions and the P bytes.
+    let heaps_held = || -> usize {
+        let Ok(bytes) = std::fs::read(&file) else {
+            return 0;
+        };
+        let number = |at: usize| {
+            bytes
+                .get(at..at + 4)
+                .map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
+        };
+        let name = number(16);
+        let (order, letters) = (number(20 + name), number(24 + name));
+        if order == 0 {
+            return 0;
+        }
+        number(28 + name + 4 * letters + 8 * (order - 1) + 4 * order * letters + order)
+    };
+    let start = std::time::Instant::now();
+    while heaps_held() < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
+        assert!(child.try_wait().unwrap().is_none(), "the run ended");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(heaps_held(), 34, "heaps 0..=33 kept");
+    let resumed = json_of(&[
+        "quotient",
+        "0.07",
+        "--max",
+        "33",
+        "--checkpoint",
+        file_arg,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(resumed["order"], 638);
+    assert_eq!(
+        resumed,
+        json_of(&["quotient", "0.07", "--max", "33", "--format", "json"])
+    );
+}
+
+#[test]
 fn misere_quotient_from_the_command_line() {
     let out = grundy()
         .args(["quotient", "kayles", "--max", "12", "--format", "json"])

@@ -1007,13 +1007,14 @@ pub fn graph(
 
 /// `quotient`: the misère quotient of the heaps up to `max`, with at
 /// most `max_order` elements, kept in and resumed from `checkpoint` when
-/// given; `progress` hears of each heap and order.
+/// given (a file, and the least time between two writes after heaps);
+/// `progress` hears of each heap and order.
 pub fn quotient(
     game: &HeapGame,
     spec: &str,
     max: u64,
     max_order: usize,
-    checkpoint: Option<&std::path::Path>,
+    checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<QuotientReport, GameError> {
     crate::heap::quotient::check_max_order(max_order)?;
@@ -1021,7 +1022,11 @@ pub fn quotient(
         max_order,
         deadline: None,
     };
-    let checkpoint = checkpoint.map(|path| QuotientCheckpoint { path, game: spec });
+    let checkpoint = checkpoint.map(|(path, every)| QuotientCheckpoint {
+        path,
+        game: spec,
+        every,
+    });
     let quotient = misere_quotient_resumable(game, max, limits, checkpoint, progress)
         .map_err(|e| e.context(format!("computing the misère quotient of '{spec}'")))?;
     Ok(quotient_report(spec, &quotient))

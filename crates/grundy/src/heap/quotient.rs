@@ -564,11 +564,19 @@ pub fn misere_quotient(
 #[derive(Copy, Clone, Debug)]
 pub struct QuotientCheckpoint<'a> {
     /// The file, written anew (through a temporary file and a rename)
-    /// after a heap at most once a second, and after the last heap.
+    /// after a heap at most once every `every`, before a heap's
+    /// candidates (a heap that may take minutes), after the last heap and
+    /// when the run stops on an error.
     pub path: &'a std::path::Path,
     /// The game as the user named it, recorded and checked on resuming.
     pub game: &'a str,
+    /// The least time between two writes after heaps
+    /// ([`DEFAULT_CHECKPOINT_EVERY`] by default).
+    pub every: std::time::Duration,
 }
+
+/// The least time between two checkpoint writes after heaps, by default.
+pub const DEFAULT_CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// [`misere_quotient`], going on from `checkpoint`'s file when there is
 /// one (its quotient is verified again before any heap is added, so a
@@ -618,30 +626,80 @@ pub fn misere_quotient_resumable(
         });
     }
     let mut written = Instant::now();
+    // Heaps settled since the checkpoint was last written.
+    let mut unwritten = false;
     for n in quotient.heap_elements.len() as u64..=max_heap {
-        if limits.deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(GameError::Limit {
-                what: format!(
-                    "the time for the misère quotient of heaps up to {max_heap} (reached heap {n})"
-                ),
-                limit: "the deadline".to_owned(),
-            });
+        let settled = (|| {
+            if limits.deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(GameError::Limit {
+                    what: format!(
+                        "the time for the misère quotient of heaps up to {max_heap} (reached heap {n})"
+                    ),
+                    limit: "the deadline".to_owned(),
+                });
+            }
+            crate::stop::check()?;
+            options.push(game, &mut scratch)?;
+            // Before a heap's candidates (they may take minutes), the
+            // heaps settled since the last write go to the checkpoint, so
+            // a kill during them loses none.
+            let mut keep = |settled: &MisereQuotient| match checkpoint {
+                Some(checkpoint) if unwritten => {
+                    write_checkpoint(checkpoint, settled)?;
+                    written = Instant::now();
+                    unwritten = false;
+                    Ok(())
+                }
+                _ => Ok(()),
+            };
+            quotient.add_heap(n, &options, limits, progress, &mut keep)
+        })();
+        if let Err(error) = settled {
+            return Err(stopped_at(n, &quotient, checkpoint, unwritten, error));
         }
-        crate::stop::check()?;
-        options.push(game, &mut scratch)?;
-        quotient.add_heap(n, &options, limits, progress)?;
+        unwritten = true;
         progress(QuotientStep::Heap {
             heap: n,
             order: quotient.order(),
         });
         if let Some(checkpoint) = checkpoint {
-            if n == max_heap || written.elapsed().as_secs() >= 1 {
+            if n == max_heap || written.elapsed() >= checkpoint.every {
                 write_checkpoint(checkpoint, &quotient)?;
                 written = Instant::now();
+                unwritten = false;
             }
         }
     }
     Ok(quotient)
+}
+
+/// The error that stopped the quotient at heap n, saying which heaps were
+/// settled before it; with a checkpoint, those heaps are written first
+/// (the last write may be up to a second old), so that no finished heap
+/// is lost.
+fn stopped_at(
+    n: u64,
+    quotient: &MisereQuotient,
+    checkpoint: Option<QuotientCheckpoint<'_>>,
+    unwritten: bool,
+    error: GameError,
+) -> GameError {
+    if n <= 1 {
+        return error;
+    }
+    let kept = match checkpoint {
+        Some(checkpoint) if unwritten => match write_checkpoint(checkpoint, quotient) {
+            Ok(()) => format!(", kept in {}", checkpoint.path.display()),
+            Err(write) => format!(" (not kept: {write})"),
+        },
+        Some(checkpoint) => format!(", kept in {}", checkpoint.path.display()),
+        None => String::new(),
+    };
+    error.context(format!(
+        "heap {n}; the heaps up to {} are settled (order {}){kept}",
+        n - 1,
+        quotient.order()
+    ))
 }
 
 /// The first bytes of a quotient checkpoint.
@@ -887,6 +945,7 @@ impl MisereQuotient {
         options: &HeapOptions,
         limits: QuotientLimits,
         progress: &mut dyn FnMut(QuotientStep),
+        before_candidates: &mut dyn FnMut(&MisereQuotient) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         if options.is_terminal(n) {
             // A heap with no move is the empty game.
@@ -899,6 +958,7 @@ impl MisereQuotient {
             self.orders.push(self.order());
             return Ok(());
         }
+        before_candidates(self)?;
         // Heap n gets a cyclic component of its own beside the quotient so
         // far; failures then free the heaps they involve.
         let mut candidate = self.clone();
