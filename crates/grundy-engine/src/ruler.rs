@@ -257,21 +257,21 @@ fn ruler_levels(c: i64, max_m: i64, offset: &impl Fn(i64) -> i64) -> Option<Leve
         }
         seen[k] += 1;
     }
-    // F, from every first member in range: one value, or the level's own.
-    for (k, level) in levels.iter().enumerate() {
-        let m = c + (1i64 << k);
-        if m < start || m > max_m {
-            continue;
+    // The first members in range: all follow their levels, seen beyond
+    // them (no F), or all share one offset F (as `value_on_class` reads
+    // them).
+    let firsts: Vec<(usize, i64)> = (0..level_count)
+        .map(|k| (k, c + (1i64 << k)))
+        .filter(|&(_, m)| (start..=max_m).contains(&m))
+        .map(|(k, m)| (k, offset(m)))
+        .collect();
+    let follow = firsts.iter().all(|&(k, u)| levels[k] == Some(u));
+    if !follow {
+        let f = firsts[0].1;
+        if firsts.iter().any(|&(_, u)| u != f) {
+            return None;
         }
-        let u = offset(m);
-        if *level == Some(u) {
-            continue;
-        }
-        match first {
-            None => first = Some(u),
-            Some(f) if f != u => return None,
-            Some(_) => {}
-        }
+        first = Some(f);
     }
     // Extend back while the members fit (a level first met here is set
     // by its member).

@@ -100,6 +100,11 @@ fn games_built_on_0_2048_have_their_own_rulers() {
     assert_eq!(ruler.centre, 0);
     assert_eq!(ruler.level_formula, Some([3, 3]));
     assert_eq!(ruler.first_of_level, Some(2));
+    // 0.20482: period 59 and saltus 16, the class n ≡ 19 dipping by
+    // 2^(k+5) − 4 with k = v₂(m) (levels need more values to be seen).
+    let ruler = read_and_check("0.20482", 4000, 8000);
+    assert_eq!((ruler.period, ruler.saltus, ruler.class), (59, 16, 19));
+    assert_eq!(ruler.level_formula, Some([5, 4]));
 }
 
 #[test]
