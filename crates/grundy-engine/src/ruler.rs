@@ -17,7 +17,7 @@
 //!   level.
 //!
 //! 0.2048 has p = 13, s = 4, r = 2, c = 1, L_k = −2 − 2^(k+3) and F = 1
-//! (checked on its first 57721 values): `G(13m + 2) = 4m − 2 − 2^(v₂(m−1)+3)`
+//! (checked on its first 20000 values): `G(13m + 2) = 4m − 2 − 2^(v₂(m−1)+3)`
 //! unless m − 1 is a power of two, where it is 4m + 1.
 //!
 //! Nothing here proves the pattern: it is reported as observed in the
