@@ -28,6 +28,8 @@
 
 use serde::Serialize;
 
+use crate::sequence::NimSequence;
+
 /// The largest period tried.
 pub const MAX_PERIOD: usize = 128;
 
@@ -92,20 +94,11 @@ impl RulerRegularity {
     }
 }
 
+/// The pattern in words (`statement` holds it for the JSON faces): the
+/// arithmetic classes, then the ruler class's rule.
 impl std::fmt::Display for RulerRegularity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.statement)
-    }
-}
-
-/// The pattern in words: the arithmetic classes, then the ruler class's
-/// rule.
-struct Statement<'a>(&'a RulerRegularity);
-
-impl std::fmt::Display for Statement<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ruler = self.0;
-        let (p, s, r, c) = (ruler.period, ruler.saltus, ruler.class, ruler.centre);
+        let (p, s, r, c) = (self.period, self.saltus, self.class, self.centre);
         let m_minus_c = if c == 0 {
             "m".to_owned()
         } else {
@@ -114,7 +107,7 @@ impl std::fmt::Display for Statement<'_> {
         write!(
             f,
             "G(n + {p}) = G(n) + {s} from n = {} except on n ≡ {r} (mod {p}); there, with n = {p}m + {r} and k = v₂({m_minus_c}), G(n) = ",
-            ruler.from
+            self.from
         )?;
         let signed = |x: i64| {
             if x < 0 {
@@ -125,32 +118,32 @@ impl std::fmt::Display for Statement<'_> {
                 String::new()
             }
         };
-        match ruler.level_formula {
+        match self.level_formula {
             Some([a, b]) => write!(f, "{s}m{} − 2^(k + {a})", signed(b))?,
             None => {
-                let shown: Vec<String> = ruler
+                let shown: Vec<String> = self
                     .levels
                     .iter()
                     .take(6)
                     .map(|l| l.map_or("?".to_owned(), |l| l.to_string()))
                     .collect();
-                let more = if ruler.levels.len() > 6 { ", …" } else { "" };
+                let more = if self.levels.len() > 6 { ", …" } else { "" };
                 write!(f, "{s}m + L_k, L = {}{more}", shown.join(", "))?;
             }
         }
-        write!(f, " from m = {}", ruler.from_m)?;
-        if let Some(first) = ruler.first_of_level {
+        write!(f, " from m = {}", self.from_m)?;
+        if let Some(first) = self.first_of_level {
             write!(
                 f,
                 ", except {s}m{} where {m_minus_c} is a power of two",
                 signed(first)
             )?;
         }
-        let seen = ruler.levels.iter().filter(|l| l.is_some()).count();
+        let seen = self.levels.iter().filter(|l| l.is_some()).count();
         write!(
             f,
             " ({seen} levels seen in G(0..{}))",
-            ruler.values_checked.saturating_sub(1)
+            self.values_checked.saturating_sub(1)
         )
     }
 }
@@ -159,21 +152,36 @@ impl std::fmt::Display for Statement<'_> {
 /// period, then the smallest centre).
 #[must_use]
 pub fn detect(values: &[u64]) -> Option<RulerRegularity> {
-    let n = values.len();
-    (2..=MAX_PERIOD.min(n / 16)).find_map(|p| detect_with_period(values, p))
+    detect_by(values.len(), |i| values[i] as i64)
 }
 
-fn detect_with_period(values: &[u64], p: usize) -> Option<RulerRegularity> {
-    let n = values.len();
-    let value = |i: usize| values[i] as i64;
+/// [`detect`] on a stored nim-sequence, read in place (no widened copy).
+#[must_use]
+pub fn detect_in(sequence: &NimSequence) -> Option<RulerRegularity> {
+    detect_by(sequence.len(), |i| sequence.get(i) as i64)
+}
+
+/// [`detect`] on the `n` values `value(0..n)`.
+fn detect_by(n: usize, value: impl Fn(usize) -> i64) -> Option<RulerRegularity> {
+    (2..=MAX_PERIOD.min(n / 16)).find_map(|p| detect_with_period(n, &value, p))
+}
+
+fn detect_with_period(
+    n: usize,
+    value: &impl Fn(usize) -> i64,
+    p: usize,
+) -> Option<RulerRegularity> {
     // The saltus of every class in the second half; one class must break.
     let half = n / 2;
     let mut saltus: Option<i64> = None;
     let mut broken: Option<usize> = None;
+    let start = half.max(p);
     for rho in 0..p {
         let mut first = None;
         let mut constant = true;
-        for i in (half.max(p)..n).filter(|i| i % p == rho) {
+        // The class's members from `start` on.
+        let from_rho = start + (rho + p - start % p) % p;
+        for i in (from_rho..n).step_by(p) {
             let d = value(i) - value(i - p);
             match first {
                 None => first = Some(d),
@@ -218,7 +226,7 @@ fn detect_with_period(values: &[u64], p: usize) -> Option<RulerRegularity> {
             values_checked: n,
             statement: String::new(),
         };
-        found.statement = Statement(&found).to_string();
+        found.statement = found.to_string();
         Some(found)
     })
 }
@@ -245,11 +253,11 @@ fn ruler_levels(c: i64, max_m: i64, offset: &impl Fn(i64) -> i64) -> Option<Leve
     // ones F.
     for m in start..=max_m {
         let d = m - c;
-        let k = d.trailing_zeros() as usize;
-        let u = offset(m);
         if d.count_ones() == 1 {
             continue;
         }
+        let k = d.trailing_zeros() as usize;
+        let u = offset(m);
         match levels[k] {
             None => levels[k] = Some(u),
             Some(l) if l != u => return None,

@@ -178,7 +178,7 @@ impl AnalyzeReport {
         // class is the one break in an otherwise arithmetic sequence.
         let ruler = match report.periodicity {
             Some(_) => None,
-            None => crate::ruler::detect(&values.iter().collect::<Vec<u64>>()),
+            None => crate::ruler::detect_in(values),
         };
         let mut period = PeriodSummary::new(spec, report);
         period.convention = convention;

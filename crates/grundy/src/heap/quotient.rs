@@ -570,13 +570,41 @@ pub struct QuotientCheckpoint<'a> {
     pub path: &'a std::path::Path,
     /// The game as the user named it, recorded and checked on resuming.
     pub game: &'a str,
-    /// The least time between two writes after heaps
-    /// ([`DEFAULT_CHECKPOINT_EVERY`] by default).
+    /// The least time between two writes after heaps (the CLI's
+    /// `--checkpoint-secs`, 1 s by default).
     pub every: std::time::Duration,
 }
 
-/// The least time between two checkpoint writes after heaps, by default.
-pub const DEFAULT_CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+/// The writes of a checkpoint (none without one): throttled after heaps,
+/// forced before a heap's candidates and when the run stops, so that no
+/// settled heap is lost.
+struct Keeper<'a> {
+    checkpoint: Option<QuotientCheckpoint<'a>>,
+    written: Instant,
+    /// Heaps settled since the last write.
+    unwritten: bool,
+}
+
+impl Keeper<'_> {
+    /// After heap n: a write when it is the last or `every` has passed.
+    fn settled(&mut self, quotient: &MisereQuotient, last: bool) -> Result<(), GameError> {
+        self.unwritten = true;
+        match self.checkpoint {
+            Some(c) if last || self.written.elapsed() >= c.every => self.flush(quotient),
+            _ => Ok(()),
+        }
+    }
+
+    /// The heaps settled since the last write, written now.
+    fn flush(&mut self, quotient: &MisereQuotient) -> Result<(), GameError> {
+        if let Some(checkpoint) = self.checkpoint.filter(|_| self.unwritten) {
+            write_checkpoint(checkpoint, quotient)?;
+            self.written = Instant::now();
+            self.unwritten = false;
+        }
+        Ok(())
+    }
+}
 
 /// [`misere_quotient`], going on from `checkpoint`'s file when there is
 /// one (its quotient is verified again before any heap is added, so a
@@ -625,9 +653,11 @@ pub fn misere_quotient_resumable(
             order: quotient.order(),
         });
     }
-    let mut written = Instant::now();
-    // Heaps settled since the checkpoint was last written.
-    let mut unwritten = false;
+    let mut keeper = Keeper {
+        checkpoint,
+        written: Instant::now(),
+        unwritten: false,
+    };
     for n in quotient.heap_elements.len() as u64..=max_heap {
         let settled = (|| {
             if limits.deadline.is_some_and(|d| Instant::now() > d) {
@@ -643,57 +673,39 @@ pub fn misere_quotient_resumable(
             // Before a heap's candidates (they may take minutes), the
             // heaps settled since the last write go to the checkpoint, so
             // a kill during them loses none.
-            let mut keep = |settled: &MisereQuotient| match checkpoint {
-                Some(checkpoint) if unwritten => {
-                    write_checkpoint(checkpoint, settled)?;
-                    written = Instant::now();
-                    unwritten = false;
-                    Ok(())
-                }
-                _ => Ok(()),
-            };
-            quotient.add_heap(n, &options, limits, progress, &mut keep)
+            quotient.add_heap(n, &options, limits, progress, &mut |settled| {
+                keeper.flush(settled)
+            })
         })();
         if let Err(error) = settled {
-            return Err(stopped_at(n, &quotient, checkpoint, unwritten, error));
+            return Err(stopped_at(n, &quotient, &mut keeper, error));
         }
-        unwritten = true;
         progress(QuotientStep::Heap {
             heap: n,
             order: quotient.order(),
         });
-        if let Some(checkpoint) = checkpoint {
-            if n == max_heap || written.elapsed() >= checkpoint.every {
-                write_checkpoint(checkpoint, &quotient)?;
-                written = Instant::now();
-                unwritten = false;
-            }
-        }
+        keeper.settled(&quotient, n == max_heap)?;
     }
     Ok(quotient)
 }
 
 /// The error that stopped the quotient at heap n, saying which heaps were
 /// settled before it; with a checkpoint, those heaps are written first
-/// (the last write may be up to a second old), so that no finished heap
+/// (the last write may be up to `every` old), so that no finished heap
 /// is lost.
 fn stopped_at(
     n: u64,
     quotient: &MisereQuotient,
-    checkpoint: Option<QuotientCheckpoint<'_>>,
-    unwritten: bool,
+    keeper: &mut Keeper<'_>,
     error: GameError,
 ) -> GameError {
     if n <= 1 {
         return error;
     }
-    let kept = match checkpoint {
-        Some(checkpoint) if unwritten => match write_checkpoint(checkpoint, quotient) {
-            Ok(()) => format!(", kept in {}", checkpoint.path.display()),
-            Err(write) => format!(" (not kept: {write})"),
-        },
-        Some(checkpoint) => format!(", kept in {}", checkpoint.path.display()),
-        None => String::new(),
+    let kept = match (keeper.checkpoint, keeper.flush(quotient)) {
+        (Some(checkpoint), Ok(())) => format!(", kept in {}", checkpoint.path.display()),
+        (Some(_), Err(write)) => format!(" (not kept: {write})"),
+        (None, _) => String::new(),
     };
     error.context(format!(
         "heap {n}; the heaps up to {} are settled (order {}){kept}",
