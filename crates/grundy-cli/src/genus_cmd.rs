@@ -16,7 +16,7 @@ use crate::progress::Progress;
 pub fn run_quotient(
     spec: &str,
     max: u64,
-    max_order: usize,
+    limits: grundy::heap::quotient::QuotientLimits,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
@@ -26,7 +26,7 @@ pub fn run_quotient(
         "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",
     );
     let mut order_so_far = 1;
-    let report = api::quotient(&game, spec, max, max_order, checkpoint, &mut |step| {
+    let report = api::quotient(&game, spec, max, limits, checkpoint, &mut |step| {
         match step {
             QuotientStep::Heap { heap, order } => {
                 order_so_far = order;

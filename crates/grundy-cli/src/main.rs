@@ -169,6 +169,11 @@ enum Command {
         /// about 4 × (generators + 3) bytes an element).
         #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_MAX_ORDER)]
         max_order: usize,
+        /// Stop a heap whose candidates have failed this many rounds one
+        /// step further along the same sums (the quotient looks
+        /// infinite); 0 never stops on that.
+        #[arg(long, default_value_t = grundy::heap::quotient::DEFAULT_CLIMB_ROUNDS)]
+        climb_rounds: usize,
         /// Keep the finished heaps in this file (written after heaps at
         /// most every --checkpoint-secs, before a heap's candidates, at
         /// the end and when a limit stops the run) and, when it exists, go
@@ -500,13 +505,18 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             spec,
             max,
             max_order,
+            climb_rounds,
             checkpoint,
             checkpoint_secs,
             format,
         } => genus_cmd::run_quotient(
             &spec,
             max,
-            max_order,
+            grundy::heap::quotient::QuotientLimits {
+                max_order,
+                climb_rounds,
+                deadline: None,
+            },
             checkpoint.as_deref().map(|path| (path, checkpoint_secs)),
             format,
         ),

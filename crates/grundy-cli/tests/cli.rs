@@ -403,6 +403,51 @@ fn a_quotient_goes_on_from_its_checkpoint_and_refuses_a_wrong_one() {
 }
 
 #[test]
+fn a_quotient_whose_candidates_climb_stops_saying_it_looks_infinite() {
+    // 0.76 at heap 12: the candidates fail at 7×j + 12×j, j = 4, 5, …
+    // (found by grundy, like the diagonal of Weimerskirch's infinite
+    // quotient of 0.3122, Games of No Chance 4). Six rounds stop it with
+    // what the failures proved: more elements than Q_11's 34.
+    let out = grundy()
+        .args(["quotient", "0.76", "--max", "20", "--max-order", "1048576"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    for says in [
+        "heap 12; the heaps up to 11 are settled (order 34)",
+        "the misère quotient of heaps up to 12 looks infinite (not proved)",
+        "7×j + 12×j for j = 4 to 10",
+        "heaps 7 and 12 rising together",
+        "proved on the way: the quotient has at least",
+    ] {
+        assert!(message.contains(says), "{says}: {message}");
+    }
+    let at_least: usize = message
+        .split("at least ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(at_least > 34, "{message}");
+    // More rounds, a later stop and a larger bound.
+    let longer = grundy()
+        .args(["quotient", "0.76", "--max", "20", "--max-order", "1048576"])
+        .args(["--climb-rounds", "12"])
+        .output()
+        .unwrap();
+    let longer = String::from_utf8_lossy(&longer.stderr);
+    assert!(longer.contains("for j = 4 to 16"), "{longer}");
+    let more: usize = longer
+        .split("at least ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(more > at_least, "{longer}");
+}
+
+#[test]
 fn a_quotient_stopped_by_a_limit_keeps_the_heaps_it_settled() {
     // Dawson's Kayles: Q_30 has 360 elements (Siegel, on the misère games
     // blog, 28 August 2007) and heap 31's first candidate 576, so a

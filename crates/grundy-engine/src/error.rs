@@ -92,6 +92,25 @@ pub enum GameError {
         /// The error itself.
         inner: Box<GameError>,
     },
+    /// A misère quotient whose candidates fail round after round at the
+    /// same sums with some heaps' counts one step higher: it looks
+    /// infinite, which is not proved.
+    #[error("{what} looks infinite (not proved): {pattern}")]
+    LooksInfinite {
+        /// What was being computed.
+        what: String,
+        /// The climb seen, in the user's terms.
+        pattern: String,
+    },
+    /// An error with what had been proved before it happened (a lower
+    /// bound found on the way); the error beneath decides its kind.
+    #[error("{inner}; {established}")]
+    Established {
+        /// The error itself.
+        inner: Box<GameError>,
+        /// What was proved, in the user's terms.
+        established: String,
+    },
     /// A heap's value is neither known by a theorem, nor settled by a
     /// period proved within the values the limit allows, nor within
     /// reach of direct computation.
@@ -111,14 +130,24 @@ pub enum GameError {
 }
 
 impl GameError {
-    /// The error beneath every [`GameError::Context`]: what decides its
+    /// The error beneath every [`GameError::Context`] and
+    /// [`GameError::Established`]: what decides its
     /// kind (a limit, a stop, bad input) for a face's status code or
     /// exception class.
     #[must_use]
     pub fn root(&self) -> &GameError {
         match self {
-            GameError::Context { inner, .. } => inner.root(),
+            GameError::Context { inner, .. } | GameError::Established { inner, .. } => inner.root(),
             other => other,
+        }
+    }
+
+    /// This error, with what had been proved before it happened.
+    #[must_use]
+    pub fn established(self, established: impl Into<String>) -> GameError {
+        GameError::Established {
+            inner: Box::new(self),
+            established: established.into(),
         }
     }
 

@@ -252,7 +252,11 @@ impl CoreGame {
         let report = py
             .detach(|| {
                 interruptible(|| {
-                    api::quotient(&game, label, max_heap, max_order, None, &mut |_| {})
+                    let limits = grundy::heap::quotient::QuotientLimits {
+                        max_order,
+                        ..Default::default()
+                    };
+                    api::quotient(&game, label, max_heap, limits, None, &mut |_| {})
                 })
             })
             .map_err(game_error)?;

@@ -42,9 +42,10 @@ pub(crate) fn game_error(error: GameError) -> PyErr {
         return pending;
     }
     match error.root() {
-        GameError::Limit { .. } | GameError::OutOfReach { .. } | GameError::Memory { .. } => {
-            LimitError::new_err(error.to_string())
-        }
+        GameError::Limit { .. }
+        | GameError::LooksInfinite { .. }
+        | GameError::OutOfReach { .. }
+        | GameError::Memory { .. } => LimitError::new_err(error.to_string()),
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
         GameError::Unsupported { .. } => PyTypeError::new_err(error.to_string()),
         _ => PyValueError::new_err(error.to_string()),

@@ -31,6 +31,14 @@ def test_limits_say_which_limit():
     assert issubclass(grundy.LimitError, ValueError)
 
 
+def test_a_quotient_that_looks_infinite_is_a_limit_that_says_what_it_proved():
+    # 0.76 at heap 12: the candidates fail at 7×j + 12×j, one j a round.
+    with pytest.raises(grundy.LimitError, match=r"looks infinite \(not proved\)") as error:
+        grundy.Game("0.76").quotient(20, max_order=1 << 20)
+    assert "heaps 7 and 12 rising together" in str(error.value)
+    assert "the quotient has at least" in str(error.value)
+
+
 def test_board_searches_beyond_reach_are_refused_up_front():
     import time
 

@@ -128,6 +128,7 @@ impl From<grundy::GameError> for ApiError {
     fn from(e: grundy::GameError) -> ApiError {
         match e.root() {
             grundy::GameError::Limit { .. }
+            | grundy::GameError::LooksInfinite { .. }
             | grundy::GameError::OutOfReach { .. }
             | grundy::GameError::Memory { .. } => ApiError::TooLarge(e.to_string()),
             grundy::GameError::Stopped { reason } => ApiError::Busy(reason.clone()),
@@ -507,7 +508,10 @@ async fn quotient(
             &game,
             &query.game,
             max,
-            max_order as usize,
+            grundy::heap::quotient::QuotientLimits {
+                max_order: max_order as usize,
+                ..Default::default()
+            },
             None,
             &mut |_| {},
         )?;

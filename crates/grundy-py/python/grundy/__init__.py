@@ -330,7 +330,9 @@ class Game:
         ``generators``, ``relations``, ``p_portion``, ``heap_elements``,
         ``orders``, ``stable_since``). A quotient past ``max_order``
         elements (the CLI's default, 4096, when not given; at most 2^20)
-        raises ``LimitError``."""
+        raises ``LimitError``, and so does a heap whose candidates climb
+        round after round (the quotient looks infinite, not proved), saying
+        what the failures proved: a lower bound on the order."""
         return Report(
             json.loads(self._core.quotient_json(_count(max_heap), _maybe(max_order), self.name))
         )

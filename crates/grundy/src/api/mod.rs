@@ -1005,23 +1005,20 @@ pub fn graph(
     }
 }
 
-/// `quotient`: the misère quotient of the heaps up to `max`, with at
-/// most `max_order` elements, kept in and resumed from `checkpoint` when
+/// `quotient`: the misère quotient of the heaps up to `max`, within
+/// `limits` (its order, a climb of candidates; the deadline is the
+/// caller's through [`crate::stop`]), kept in and resumed from `checkpoint` when
 /// given (a file, and the least time between two writes after heaps);
 /// `progress` hears of each heap and order.
 pub fn quotient(
     game: &HeapGame,
     spec: &str,
     max: u64,
-    max_order: usize,
+    limits: QuotientLimits,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<QuotientReport, GameError> {
-    crate::heap::quotient::check_max_order(max_order)?;
-    let limits = QuotientLimits {
-        max_order,
-        deadline: None,
-    };
+    crate::heap::quotient::check_max_order(limits.max_order)?;
     let checkpoint = checkpoint.map(|(path, every)| QuotientCheckpoint {
         path,
         game: spec,

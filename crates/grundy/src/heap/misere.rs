@@ -296,6 +296,7 @@ pub fn misere_heap_eval_report(
         let limits = QuotientLimits {
             max_order: crate::limits::QUOTIENT_EVAL_ORDER,
             deadline: Some(std::time::Instant::now() + QUOTIENT_EVAL_TIME),
+            ..QuotientLimits::default()
         };
         // A quotient too large or too slow leaves the sum to the search.
         if let Ok(quotient) = misere_quotient(game, largest, limits, &mut |_| {}) {

@@ -53,6 +53,21 @@
 //!    in the failure (the reduction merges powers that behave alike), until
 //!    the failure is predicted right; then back to 3.
 //!
+//! 5. **Climbs.** Some heaps never settle: their failures come round after
+//!    round, each one the one a round before with some heaps' counts one
+//!    higher (Dawson's Kayles at heap 34: 14 + 25 + 33 + 30×j + 34×(j+5)
+//!    among six a round; 0.76 at heap 12: 7×j + 12×j), the way the
+//!    candidates of Weimerskirch's infinite quotient of 0.3122 fail along
+//!    a diagonal (Games of No Chance 4, 2015). After
+//!    [`QuotientLimits::climb_rounds`] rounds the heap stops: the
+//!    quotient looks infinite, which is not proved.
+//!
+//! A stop during a heap's candidates (a climb, the order limit, the
+//! candidates' limit) says what the failures proved: a candidate whose
+//! least failure has T tokens predicts every smaller sum right, so what
+//! it tells apart among small sums by small sums is a lower bound on the
+//! true quotient's order (`MisereQuotient::lower_bound`).
+//!
 //! A monoid is kept as its letters' (the heaps' elements') actions on the
 //! elements and a breadth-first tree of words, not as a multiplication
 //! table: order × letters entries instead of order², so candidates of
@@ -515,13 +530,23 @@ pub struct QuotientLimits {
     pub max_order: usize,
     /// When to give up, checked after each heap.
     pub deadline: Option<Instant>,
+    /// Stop a heap whose candidates climb for this many rounds (see
+    /// [`Climb`]); 0 never stops on a climb.
+    pub climb_rounds: usize,
 }
+
+/// The rounds of a climb that stop a heap by default: a finite quotient
+/// whose candidates happen to climb that long is possible (its heaps'
+/// powers would then repeat only far out), so the stop says "looks",
+/// and `climb_rounds` goes on.
+pub const DEFAULT_CLIMB_ROUNDS: usize = 6;
 
 impl Default for QuotientLimits {
     fn default() -> Self {
         QuotientLimits {
             max_order: DEFAULT_MAX_ORDER,
             deadline: None,
+            climb_rounds: DEFAULT_CLIMB_ROUNDS,
         }
     }
 }
@@ -986,6 +1011,21 @@ impl MisereQuotient {
             options,
             limits,
         )?;
+        // Each candidate's least failure, to see a climb; the last with its
+        // candidate, for what the failures proved when a limit stops them.
+        let settled = self.order();
+        let mut failures: Vec<Vec<(u64, u32)>> = Vec::new();
+        let mut last: Option<(MisereQuotient, Vec<(u64, u32)>)> = None;
+        let proved = |last: &Option<(MisereQuotient, Vec<(u64, u32)>)>, error: GameError| match last
+        {
+            Some((candidate, failure)) => {
+                match candidate.proved_below(failure, options, n, settled) {
+                    Some(proved) => error.established(proved),
+                    None => error,
+                }
+            }
+            None => error,
+        };
         for tried in 1..=MAX_CANDIDATES {
             // A deadline or Ctrl-C (the server's and Python's checks).
             crate::stop::check()?;
@@ -1007,11 +1047,160 @@ impl MisereQuotient {
             // The options of a least failure are predicted right, so they
             // give its true outcome, the opposite of the prediction.
             let truth = !candidate.is_p(candidate.element_of_counts(&failure));
-            candidate = candidate.recalibrate(&failure, truth, options, limits)?;
+            failures.push(failure.clone());
+            if let Some(climb) = Climb::find(&failures, limits.climb_rounds) {
+                let endless = GameError::LooksInfinite {
+                    what: format!("the misère quotient of heaps up to {n}"),
+                    pattern: climb.to_string(),
+                };
+                return Err(proved(&Some((candidate, failure)), endless));
+            }
+            let next = candidate.recalibrate(&failure, truth, options, limits);
+            last = Some((candidate, failure));
+            candidate = match next {
+                Ok(next) => next,
+                Err(error @ GameError::Limit { .. }) => return Err(proved(&last, error)),
+                Err(error) => return Err(error),
+            };
         }
-        Err(GameError::Limit {
-            what: format!("settling the misère quotient of heaps up to {n}"),
-            limit: format!("{MAX_CANDIDATES} candidates"),
+        Err(proved(
+            &last,
+            GameError::Limit {
+                what: format!("settling the misère quotient of heaps up to {n}"),
+                limit: format!("{MAX_CANDIDATES} candidates"),
+            },
+        ))
+    }
+
+    /// What a failed candidate proves about the true quotient of heaps
+    /// up to `n`, in words, when it says more than `settled` (the order
+    /// of the quotient of the smaller heaps: sums of those told apart
+    /// stay apart beside more heaps).
+    fn proved_below(
+        &self,
+        failure: &[(u64, u32)],
+        options: &HeapOptions,
+        n: u64,
+        settled: usize,
+    ) -> Option<String> {
+        let bound = self.lower_bound(failure, options, n)?;
+        if bound.elements <= settled {
+            return None;
+        }
+        let powers = if bound.powers >= 3 {
+            format!(
+                ", among them heap {n}'s powers up to {n}×{} (all distinct)",
+                bound.powers - 1
+            )
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "proved on the way: the quotient has at least {} elements (the last candidate predicts every sum of fewer than {} tokens right, and in it sums of at most {} tokens tell {} sums of at most {} tokens apart{powers})",
+            bound.elements, bound.below, bound.witness_tokens, bound.elements, bound.told_tokens
+        ))
+    }
+
+    /// A lower bound on the order of the true quotient from a candidate
+    /// whose least failure is `failure`.
+    ///
+    /// The failure has T tokens, so every sum of fewer tokens is predicted
+    /// right (by induction on tokens, when every move takes at least one
+    /// token: a sum's options have fewer tokens and none of them fails).
+    /// Two sums of at most B = ⌊(T − 1)/2⌋ tokens whose predicted
+    /// outcomes differ beside some sum of at most T − 1 − B tokens are
+    /// therefore told apart by the game itself: the classes of the
+    /// elements of such sums under those witnesses are distinct elements
+    /// of the quotient. `None` when some move takes no token (the
+    /// induction fails) or T is 0 or 1.
+    fn lower_bound(
+        &self,
+        failure: &[(u64, u32)],
+        options: &HeapOptions,
+        n: u64,
+    ) -> Option<LowerBound> {
+        /// The most witnesses tried (each costs a pass over the
+        /// elements): the bound only grows with more, so fewer is still a
+        /// bound.
+        const MAX_WITNESSES: usize = 1024;
+        let max_heap = self.max_heap();
+        let takes_a_token = (1..=max_heap).all(|h| {
+            options
+                .of(h)
+                .all(|parts| parts.iter().map(|&k| u64::from(k)).sum::<u64>() < h)
+        });
+        let total: u64 = failure.iter().map(|&(h, c)| h * u64::from(c)).sum();
+        if !takes_a_token || total < 2 {
+            return None;
+        }
+        let below = total - 1;
+        // The fewest tokens of a sum of each element, Dijkstra over the
+        // heaps' elements (the smallest heap of each).
+        let mut letters: Vec<(u64, Element)> = Vec::new();
+        for h in 1..=max_heap {
+            let g = self.heap_elements[h as usize];
+            if !options.is_terminal(h) && g != IDENTITY && !letters.iter().any(|&(_, e)| e == g) {
+                letters.push((h, g));
+            }
+        }
+        let mut tokens = vec![u64::MAX; self.order()];
+        tokens[IDENTITY as usize] = 0;
+        let mut queue = BinaryHeap::from([Reverse((0u64, IDENTITY))]);
+        while let Some(Reverse((t, x))) = queue.pop() {
+            if t > tokens[x as usize] {
+                continue;
+            }
+            for &(h, g) in &letters {
+                let y = self.mul(x, g);
+                if t + h <= below && t + h < tokens[y as usize] {
+                    tokens[y as usize] = t + h;
+                    queue.push(Reverse((t + h, y)));
+                }
+            }
+        }
+        let half = below / 2;
+        let told: Vec<Element> = (0..self.order() as Element)
+            .filter(|&x| tokens[x as usize] <= half)
+            .collect();
+        let mut witnesses: Vec<Element> = (0..self.order() as Element)
+            .filter(|&w| tokens[w as usize] <= below - half)
+            .collect();
+        witnesses.sort_by_key(|&w| tokens[w as usize]);
+        witnesses.truncate(MAX_WITNESSES);
+        // Each witness splits every class in two by its outcome.
+        let mut class = vec![0u32; told.len()];
+        let mut classes = 1usize;
+        for &w in &witnesses {
+            let row = self.monoid.row(w);
+            let mut split = vec![[u32::MAX; 2]; classes];
+            let mut count = 0u32;
+            for (i, &x) in told.iter().enumerate() {
+                let side = &mut split[class[i] as usize][usize::from(self.is_p(row[x as usize]))];
+                if *side == u32::MAX {
+                    *side = count;
+                    count += 1;
+                }
+                class[i] = *side;
+            }
+            classes = count as usize;
+        }
+        // Heap n's powers among them, up to the first two alike.
+        let g = self.heap_elements[n as usize];
+        let mut seen: Vec<u32> = Vec::new();
+        let mut power = IDENTITY;
+        for _ in 0..=half / n {
+            match told.binary_search(&power) {
+                Ok(i) if !seen.contains(&class[i]) => seen.push(class[i]),
+                _ => break,
+            }
+            power = self.mul(power, g);
+        }
+        Some(LowerBound {
+            elements: classes,
+            below: total,
+            told_tokens: half,
+            witness_tokens: below - half,
+            powers: seen.len(),
         })
     }
 
@@ -1685,6 +1874,147 @@ struct Reached {
     count: u32,
 }
 
+/// What a failed candidate proves: see [`MisereQuotient::lower_bound`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct LowerBound {
+    /// Elements the true quotient has at least.
+    elements: usize,
+    /// Every sum of fewer tokens is predicted right.
+    below: u64,
+    /// The sums told apart have at most this many tokens,
+    told_tokens: u64,
+    /// by witnesses of at most this many.
+    witness_tokens: u64,
+    /// Heap n's first powers (from the 0th) among them, all distinct.
+    powers: usize,
+}
+
+/// Candidates' failures that climb: round after round of `period`
+/// failures, each failure the one a round before with the counts of the
+/// same heaps (`rising`) one higher and the others the same. Dawson's
+/// Kayles at heap 34 climbs from about the 60th candidate on, at
+/// 14 + 25 + 33 + 30×j + 34×(j+5) among others (6 failures a round),
+/// the way the candidates of Weimerskirch's infinite quotient of 0.3122
+/// (Games of No Chance 4, 2015) fail along a diagonal: the counts of two
+/// heaps rising together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Climb {
+    /// Failures a round.
+    pub period: usize,
+    /// The heaps whose counts rise, one a round.
+    pub rising: Vec<u64>,
+    /// The climb's first and last failure of one place in the round.
+    pub first: Vec<(u64, u32)>,
+    /// The same failure, the rounds later.
+    pub last: Vec<(u64, u32)>,
+    /// Rounds seen.
+    pub rounds: usize,
+}
+
+impl Climb {
+    /// The longest rounds a climb may have, in failures.
+    const MAX_PERIOD: usize = 16;
+
+    /// The climb that the latest failures make, if it has lasted `rounds`
+    /// rounds (never with `rounds` 0).
+    #[must_use]
+    pub fn find(failures: &[Vec<(u64, u32)>], rounds: usize) -> Option<Climb> {
+        if rounds == 0 {
+            return None;
+        }
+        let last = failures.len().checked_sub(1)?;
+        for period in 1..=Self::MAX_PERIOD {
+            let mut rising: Option<Vec<u64>> = None;
+            let mut steps = 0;
+            let mut m = last;
+            while m >= period {
+                match Self::step(&failures[m - period], &failures[m]) {
+                    Some(r) if rising.as_ref().is_none_or(|seen| *seen == r) => rising = Some(r),
+                    _ => break,
+                }
+                steps += 1;
+                m -= 1;
+            }
+            if steps >= rounds * period {
+                return Some(Climb {
+                    period,
+                    rising: rising?,
+                    first: failures[last - rounds * period].clone(),
+                    last: failures[last].clone(),
+                    rounds,
+                });
+            }
+        }
+        None
+    }
+
+    /// The heaps whose counts rise by one from `a` to `b`, when the
+    /// others stay the same (none fall, none rise more).
+    fn step(a: &[(u64, u32)], b: &[(u64, u32)]) -> Option<Vec<u64>> {
+        let count = |sum: &[(u64, u32)], h: u64| {
+            sum.iter()
+                .find(|&&(k, _)| k == h)
+                .map_or(0, |&(_, c)| i64::from(c))
+        };
+        let mut heaps: Vec<u64> = a.iter().chain(b).map(|&(h, _)| h).collect();
+        heaps.sort_unstable();
+        heaps.dedup();
+        let mut rising = Vec::new();
+        for h in heaps {
+            match count(b, h) - count(a, h) {
+                0 => {}
+                1 => rising.push(h),
+                _ => return None,
+            }
+        }
+        (!rising.is_empty()).then_some(rising)
+    }
+}
+
+impl std::fmt::Display for Climb {
+    /// "its candidates fail at 14 + 25 + 33 + 30×j + 34×(j+5) for j = 9
+    /// to 15, one step higher each round of 6 candidates"
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |h: u64| {
+            self.first
+                .iter()
+                .find(|&&(k, _)| k == h)
+                .map_or(0, |&(_, c)| u64::from(c))
+        };
+        let low = self.rising.iter().map(|&h| count(h)).min().unwrap_or(0);
+        let terms: Vec<String> = self
+            .last
+            .iter()
+            .map(|&(h, c)| {
+                if !self.rising.contains(&h) {
+                    return if c == 1 {
+                        h.to_string()
+                    } else {
+                        format!("{h}×{c}")
+                    };
+                }
+                match count(h) - low {
+                    0 => format!("{h}×j"),
+                    d => format!("{h}×(j+{d})"),
+                }
+            })
+            .collect();
+        write!(
+            f,
+            "its candidates fail at {} for j = {low} to {}, one step higher each round of {} candidate{} (heaps {} rising together)",
+            terms.join(" + "),
+            low + self.rounds as u64,
+            self.period,
+            if self.period == 1 { "" } else { "s" },
+            self.rising
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )
+    }
+}
+
 /// The cyclic monoid ⟨x | x^(index+period) = x^index⟩.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Cycle {
@@ -2050,8 +2380,93 @@ mod tests {
                 }
             }
             assert_eq!(predicted, p_option, "{failure:?} is not a failure");
+            record_bound(candidate, options, failure)?;
         }
         Ok(())
+    }
+
+    /// What a failing candidate claims below its least failure, kept for
+    /// the tests to hold against the truth: the heap being added, the
+    /// lower bound, and sums of fewer tokens than the failure with their
+    /// predicted outcomes.
+    struct Claim {
+        heap: u64,
+        bound: Option<LowerBound>,
+        sums: Vec<(Vec<u64>, bool)>,
+    }
+
+    thread_local! {
+        static CLAIMS: std::cell::RefCell<Vec<Claim>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+
+    fn record_bound(
+        candidate: &MisereQuotient,
+        options: &HeapOptions,
+        failure: &[(u64, u32)],
+    ) -> Result<(), GameError> {
+        let heap = candidate.max_heap();
+        let total: u64 = failure.iter().map(|&(h, c)| h * u64::from(c)).sum();
+        let bound = candidate.lower_bound(failure, options, heap);
+        // Sums of fewer tokens, drawn by a xorshift seeded by the failure.
+        let mut seed = total.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let movable: Vec<u64> = (1..=heap).filter(|&h| !options.is_terminal(h)).collect();
+        let mut sums = Vec::new();
+        for k in 0..16 {
+            // Half of them small, for a search to check.
+            let budget = next() % if k % 2 == 0 { total.min(36) } else { total }.max(1);
+            let mut sum = Vec::new();
+            let mut tokens = 0;
+            for _ in 0..64 {
+                let h = movable[(next() % movable.len() as u64) as usize];
+                if tokens + h <= budget {
+                    sum.push(h);
+                    tokens += h;
+                }
+            }
+            let predicted = candidate.is_p_position(&sum)?;
+            sums.push((sum, predicted));
+        }
+        CLAIMS.with(|c| c.borrow_mut().push(Claim { heap, bound, sums }));
+        Ok(())
+    }
+
+    /// Holds every recorded claim against `truth` (the outcome of a sum)
+    /// and, where the quotient of its heaps is known, its order.
+    fn check_claims(
+        what: &str,
+        orders: &[usize],
+        truth: &mut dyn FnMut(&[u64]) -> Result<bool, GameError>,
+    ) -> usize {
+        // Checked sums.
+        let claims = CLAIMS.with(std::cell::RefCell::take);
+        let mut sums = 0;
+        for claim in &claims {
+            if let (Some(bound), Some(&order)) = (claim.bound, orders.get(claim.heap as usize)) {
+                assert!(
+                    bound.elements <= order,
+                    "{what}: heap {}: at least {} elements claimed, {order} found",
+                    claim.heap,
+                    bound.elements
+                );
+            }
+            for (sum, predicted) in &claim.sums {
+                // A sum the truth cannot reach is skipped.
+                let Ok(true_p) = truth(sum) else { continue };
+                assert_eq!(
+                    true_p, *predicted,
+                    "{what}: heap {}: {sum:?} below a least failure",
+                    claim.heap
+                );
+                sums += 1;
+            }
+        }
+        sums
     }
 
     thread_local! {
@@ -2063,6 +2478,7 @@ mod tests {
     /// to 30 tries dozens, some of over a thousand elements.
     #[test]
     fn each_candidates_least_failure_is_one_and_agrees_with_the_full_verification() {
+        let mut claimed = 0;
         for (spec, max) in [
             ("0.07", 28),
             ("0.137", 25),
@@ -2081,6 +2497,142 @@ mod tests {
                 quotient.order()
             );
             assert!(checked > 0 && quotient.order() > 1, "{spec}");
+            // What the failing candidates claimed below their failures,
+            // against the quotient found.
+            claimed += check_claims(spec, quotient.orders(), &mut |sum| {
+                quotient.is_p_position(sum)
+            });
         }
+        assert!(claimed > 0);
+    }
+
+    /// The misère outcome of a sum by search over sorted sums, nothing
+    /// shared with the quotient: P when every option is N, and the empty
+    /// sum is N (the player to move cannot move, and wins).
+    fn searched_p(
+        options: &HeapOptions,
+        sum: &[u64],
+        known: &mut FxHashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut sum: Vec<u64> = sum
+            .iter()
+            .copied()
+            .filter(|&h| !options.is_terminal(h))
+            .collect();
+        sum.sort_unstable();
+        if sum.is_empty() {
+            return false;
+        }
+        if let Some(&p) = known.get(&sum) {
+            return p;
+        }
+        let mut p = true;
+        'moves: for i in 0..sum.len() {
+            if i > 0 && sum[i] == sum[i - 1] {
+                continue;
+            }
+            for option in options.of(sum[i]) {
+                let mut next: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                next.extend(option.iter().map(|&k| u64::from(k)));
+                if searched_p(options, &next, known) {
+                    p = false;
+                    break 'moves;
+                }
+            }
+        }
+        known.insert(sum, p);
+        p
+    }
+
+    #[test]
+    fn climbs_are_rounds_of_failures_one_count_higher() {
+        let f = |sum: &[(u64, u32)]| sum.to_vec();
+        // Period 2: (7^j 12^j) and (1 7^j 12^(j+1)), j = 3, 4, 5, 6.
+        let mut failures = Vec::new();
+        for j in 3..=6 {
+            failures.push(f(&[(7, j), (12, j)]));
+            failures.push(f(&[(1, 1), (7, j), (12, j + 1)]));
+        }
+        let climb = Climb::find(&failures, 3).expect("three rounds of two");
+        assert_eq!((climb.period, climb.rising.clone()), (2, vec![7, 12]));
+        assert_eq!(
+            climb.to_string(),
+            "its candidates fail at 1 + 7×j + 12×(j+1) for j = 3 to 6, one step higher each round of 2 candidates (heaps 7 and 12 rising together)"
+        );
+        assert!(Climb::find(&failures, 4).is_none(), "only three rounds");
+        assert!(Climb::find(&failures, 0).is_none(), "0 never stops");
+        // A count that jumps by two, or a heap that drops out, is no step.
+        let mut jumped = failures.clone();
+        jumped.push(f(&[(7, 9), (12, 9)]));
+        assert!(Climb::find(&jumped, 1).is_none());
+        let mut dropped = failures.clone();
+        dropped.push(f(&[(7, 7), (12, 8)]));
+        assert!(Climb::find(&dropped, 1).is_none());
+        // Period 1, one heap.
+        let single: Vec<_> = (2..8).map(|j| f(&[(3, 1), (5, j)])).collect();
+        let climb = Climb::find(&single, 5).expect("five rounds of one");
+        assert_eq!((climb.period, climb.rising), (1, vec![5]));
+    }
+
+    /// 0.76 at heap 12: its candidates fail at 7×j + 12×j, j = 4, 5, …,
+    /// two candidates a round (found by grundy; it looks like the
+    /// diagonal of Weimerskirch's infinite quotient of 0.3122). What the
+    /// stop says it proved holds against a search of each sum.
+    #[test]
+    fn a_climbing_quotient_stops_with_what_its_candidates_proved() {
+        let game = parse_heap_spec("0.76").unwrap();
+        let limits = QuotientLimits {
+            max_order: 1 << 16,
+            climb_rounds: 3,
+            ..QuotientLimits::default()
+        };
+        let error = misere_quotient(&game, 12, limits, &mut |_| {}).unwrap_err();
+        match error.root() {
+            GameError::LooksInfinite { what, pattern } => {
+                assert_eq!(what, "the misère quotient of heaps up to 12");
+                assert!(pattern.contains("7×j + 12×j"), "{pattern}");
+                assert!(
+                    pattern.contains("heaps 7 and 12 rising together"),
+                    "{pattern}"
+                );
+            }
+            other => panic!("{other}"),
+        }
+        let text = error.to_string();
+        // Q_11 has 34 elements; the bound says more, or nothing.
+        let at_least: usize = text
+            .split("the quotient has at least ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(at_least > 34, "{text}");
+        assert!(text.contains("heap 12's powers up to 12×"), "{text}");
+        let mut options = HeapOptions::new();
+        let mut scratch = Options::new();
+        for _ in 0..=12 {
+            options.push(&game, &mut scratch).unwrap();
+        }
+        // The search reaches sums of up to 36 tokens in a moment; larger
+        // ones are skipped.
+        let mut known = FxHashMap::default();
+        let sums = check_claims("0.76", &[], &mut |sum| {
+            if sum.iter().sum::<u64>() > 36 {
+                return Err(GameError::Stopped {
+                    reason: "too large to search".into(),
+                });
+            }
+            Ok(searched_p(&options, sum, &mut known))
+        });
+        assert!(sums > 0);
+        // Never stopping on a climb, the order limit stops it instead.
+        let limits = QuotientLimits {
+            max_order: 2000,
+            climb_rounds: 0,
+            ..QuotientLimits::default()
+        };
+        let error = misere_quotient(&game, 12, limits, &mut |_| {}).unwrap_err();
+        assert!(matches!(error.root(), GameError::Limit { .. }), "{error}");
+        CLAIMS.with(|c| c.borrow_mut().clear());
     }
 }
