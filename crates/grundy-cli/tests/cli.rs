@@ -408,12 +408,23 @@ fn a_quotient_whose_candidates_climb_stops_saying_it_looks_infinite() {
     // (found by grundy, like the diagonal of Weimerskirch's infinite
     // quotient of 0.3122, Games of No Chance 4). Six rounds stop it with
     // what the failures proved: more elements than Q_11's 34.
-    let out = grundy()
-        .args(["quotient", "0.76", "--max", "20", "--max-order", "1048576"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&out.stderr);
+    let climb = |rounds: &str| {
+        let out = grundy()
+            .args(["quotient", "0.76", "--max", "20", "--max-order", "1048576"])
+            .args(["--climb-rounds", rounds])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&out.stderr).into_owned();
+        let at_least: usize = message
+            .split("at least ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{message}"));
+        (message, at_least)
+    };
+    let (message, at_least) = climb("6");
     for says in [
         "heap 12; the heaps up to 11 are settled (order 34)",
         "the misère quotient of heaps up to 12 looks infinite (not proved)",
@@ -423,27 +434,10 @@ fn a_quotient_whose_candidates_climb_stops_saying_it_looks_infinite() {
     ] {
         assert!(message.contains(says), "{says}: {message}");
     }
-    let at_least: usize = message
-        .split("at least ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
     assert!(at_least > 34, "{message}");
     // More rounds, a later stop and a larger bound.
-    let longer = grundy()
-        .args(["quotient", "0.76", "--max", "20", "--max-order", "1048576"])
-        .args(["--climb-rounds", "12"])
-        .output()
-        .unwrap();
-    let longer = String::from_utf8_lossy(&longer.stderr);
+    let (longer, more) = climb("12");
     assert!(longer.contains("for j = 4 to 16"), "{longer}");
-    let more: usize = longer
-        .split("at least ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
     assert!(more > at_least, "{longer}");
 }
 
