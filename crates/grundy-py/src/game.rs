@@ -244,20 +244,20 @@ impl CoreGame {
         py: Python<'_>,
         max_heap: u64,
         max_order: Option<usize>,
+        climb_rounds: Option<usize>,
         label: &str,
     ) -> PyResult<String> {
+        use grundy::heap::quotient::{QuotientLimits, DEFAULT_CLIMB_ROUNDS, DEFAULT_MAX_ORDER};
         let game = self.heap()?.clone();
-        // The default is the CLI's, from the one constant.
-        let max_order = max_order.unwrap_or(grundy::heap::quotient::DEFAULT_MAX_ORDER);
+        // The defaults are the CLI's, from the one constant each.
+        let limits = QuotientLimits {
+            max_order: max_order.unwrap_or(DEFAULT_MAX_ORDER),
+            climb_rounds: climb_rounds.unwrap_or(DEFAULT_CLIMB_ROUNDS),
+            deadline: None,
+        };
         let report = py
             .detach(|| {
-                interruptible(|| {
-                    let limits = grundy::heap::quotient::QuotientLimits {
-                        max_order,
-                        ..Default::default()
-                    };
-                    api::quotient(&game, label, max_heap, limits, None, &mut |_| {})
-                })
+                interruptible(|| api::quotient(&game, label, max_heap, limits, None, &mut |_| {}))
             })
             .map_err(game_error)?;
         to_json(&report)

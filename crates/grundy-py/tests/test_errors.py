@@ -37,6 +37,8 @@ def test_a_quotient_that_looks_infinite_is_a_limit_that_says_what_it_proved():
         grundy.Game("0.76").quotient(20, max_order=1 << 20)
     assert "heaps 7 and 12 rising together" in str(error.value)
     assert "the quotient has at least" in str(error.value)
+    with pytest.raises(grundy.LimitError, match=r"for j = 4 to 8,") as error:
+        grundy.Game("0.76").quotient(20, max_order=1 << 20, climb_rounds=4)
 
 
 def test_board_searches_beyond_reach_are_refused_up_front():

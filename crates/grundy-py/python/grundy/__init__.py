@@ -323,7 +323,9 @@ class Game:
         count = _count(n) if n is not None else 0
         return Report(json.loads(self._core.genus_json(count, position, self.name)))
 
-    def quotient(self, max_heap: int, max_order: Optional[int] = None) -> Report:
+    def quotient(
+        self, max_heap: int, max_order: Optional[int] = None, climb_rounds: Optional[int] = None
+    ) -> Report:
         """The misère quotient of the heaps up to ``max_heap`` of a heap
         game (Plambeck and Siegel), built heap by heap and verified over
         every sum: the CLI's ``quotient`` report (``order``,
@@ -331,10 +333,16 @@ class Game:
         ``orders``, ``stable_since``). A quotient past ``max_order``
         elements (the CLI's default, 4096, when not given; at most 2^20)
         raises ``LimitError``, and so does a heap whose candidates climb
-        round after round (the quotient looks infinite, not proved), saying
-        what the failures proved: a lower bound on the order."""
+        for ``climb_rounds`` rounds (the CLI's default, 6, when not given;
+        0 never stops on a climb): the quotient looks infinite, which is
+        not proved. Either error says what the failures proved: a lower
+        bound on the order."""
         return Report(
-            json.loads(self._core.quotient_json(_count(max_heap), _maybe(max_order), self.name))
+            json.loads(
+                self._core.quotient_json(
+                    _count(max_heap), _maybe(max_order), _maybe(climb_rounds), self.name
+                )
+            )
         )
 
     def eval(
