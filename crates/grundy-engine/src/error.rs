@@ -142,6 +142,21 @@ impl GameError {
         }
     }
 
+    /// Whether the error beneath is a limit the request ran into (a
+    /// limit, a quotient that looks infinite, a value out of reach,
+    /// memory) rather than bad input or a stop: the faces' one test for
+    /// their limit status or exception.
+    #[must_use]
+    pub fn is_beyond_limit(&self) -> bool {
+        matches!(
+            self.root(),
+            GameError::Limit { .. }
+                | GameError::LooksInfinite { .. }
+                | GameError::OutOfReach { .. }
+                | GameError::Memory { .. }
+        )
+    }
+
     /// This error, with what had been proved before it happened.
     #[must_use]
     pub fn established(self, established: impl Into<String>) -> GameError {

@@ -41,11 +41,10 @@ pub(crate) fn game_error(error: GameError) -> PyErr {
     if let Some(pending) = take_pending() {
         return pending;
     }
+    if error.is_beyond_limit() {
+        return LimitError::new_err(error.to_string());
+    }
     match error.root() {
-        GameError::Limit { .. }
-        | GameError::LooksInfinite { .. }
-        | GameError::OutOfReach { .. }
-        | GameError::Memory { .. } => LimitError::new_err(error.to_string()),
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
         GameError::Unsupported { .. } => PyTypeError::new_err(error.to_string()),
         _ => PyValueError::new_err(error.to_string()),

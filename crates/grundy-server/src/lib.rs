@@ -126,11 +126,10 @@ impl From<grundy::GameError> for ApiError {
     /// The kind (status code) comes from the error beneath any context;
     /// the message is the whole error's.
     fn from(e: grundy::GameError) -> ApiError {
+        if e.is_beyond_limit() {
+            return ApiError::TooLarge(e.to_string());
+        }
         match e.root() {
-            grundy::GameError::Limit { .. }
-            | grundy::GameError::LooksInfinite { .. }
-            | grundy::GameError::OutOfReach { .. }
-            | grundy::GameError::Memory { .. } => ApiError::TooLarge(e.to_string()),
             grundy::GameError::Stopped { reason } => ApiError::Busy(reason.clone()),
             _ => ApiError::BadInput(e.to_string()),
         }

@@ -1011,22 +1011,12 @@ impl MisereQuotient {
             options,
             limits,
         )?;
-        // Each candidate's least failure, to see a climb; the last with its
-        // candidate, for what the failures proved when a limit stops them.
+        // Each candidate's least failure, to see a climb.
         let settled = self.order();
         let mut failures: Vec<Vec<(u64, u32)>> = Vec::new();
-        let mut last: Option<(MisereQuotient, Vec<(u64, u32)>)> = None;
-        let proved = |last: &Option<(MisereQuotient, Vec<(u64, u32)>)>, error: GameError| match last
-        {
-            Some((candidate, failure)) => {
-                match candidate.proved_below(failure, options, n, settled) {
-                    Some(proved) => error.established(proved),
-                    None => error,
-                }
-            }
-            None => error,
-        };
-        for tried in 1..=MAX_CANDIDATES {
+        let mut tried = 0;
+        loop {
+            tried += 1;
             // A deadline or Ctrl-C (the server's and Python's checks).
             crate::stop::check()?;
             let least = candidate.least_failure(options)?;
@@ -1047,29 +1037,31 @@ impl MisereQuotient {
             // The options of a least failure are predicted right, so they
             // give its true outcome, the opposite of the prediction.
             let truth = !candidate.is_p(candidate.element_of_counts(&failure));
+            // A stop from here on says what this candidate proved.
+            let stop =
+                |error: GameError| match candidate.proved_below(&failure, options, n, settled) {
+                    Some(proved) => error.established(proved),
+                    None => error,
+                };
             failures.push(failure.clone());
             if let Some(climb) = Climb::find(&failures, limits.climb_rounds) {
-                let endless = GameError::LooksInfinite {
+                return Err(stop(GameError::LooksInfinite {
                     what: format!("the misère quotient of heaps up to {n}"),
                     pattern: climb.to_string(),
-                };
-                return Err(proved(&Some((candidate, failure)), endless));
+                }));
             }
-            let next = candidate.recalibrate(&failure, truth, options, limits);
-            last = Some((candidate, failure));
-            candidate = match next {
+            if tried == MAX_CANDIDATES {
+                return Err(stop(GameError::Limit {
+                    what: format!("settling the misère quotient of heaps up to {n}"),
+                    limit: format!("{MAX_CANDIDATES} candidates"),
+                }));
+            }
+            candidate = match candidate.recalibrate(&failure, truth, options, limits) {
                 Ok(next) => next,
-                Err(error @ GameError::Limit { .. }) => return Err(proved(&last, error)),
+                Err(error @ GameError::Limit { .. }) => return Err(stop(error)),
                 Err(error) => return Err(error),
             };
         }
-        Err(proved(
-            &last,
-            GameError::Limit {
-                what: format!("settling the misère quotient of heaps up to {n}"),
-                limit: format!("{MAX_CANDIDATES} candidates"),
-            },
-        ))
     }
 
     /// What a failed candidate proves about the true quotient of heaps
@@ -1129,7 +1121,7 @@ impl MisereQuotient {
                 .of(h)
                 .all(|parts| parts.iter().map(|&k| u64::from(k)).sum::<u64>() < h)
         });
-        let total: u64 = failure.iter().map(|&(h, c)| h * u64::from(c)).sum();
+        let total = tokens_of(failure);
         if !takes_a_token || total < 2 {
             return None;
         }
@@ -1903,9 +1895,9 @@ pub struct Climb {
     pub period: usize,
     /// The heaps whose counts rise, one a round.
     pub rising: Vec<u64>,
-    /// The climb's first and last failure of one place in the round.
+    /// The latest failure as it was `rounds` rounds before.
     pub first: Vec<(u64, u32)>,
-    /// The same failure, the rounds later.
+    /// The latest failure.
     pub last: Vec<(u64, u32)>,
     /// Rounds seen.
     pub rounds: usize,
@@ -2168,6 +2160,11 @@ fn internal(what: &str) -> GameError {
     }
 }
 
+/// The tokens of a sum given as (heap, count) pairs.
+fn tokens_of(sum: &[(u64, u32)]) -> u64 {
+    sum.iter().map(|&(h, c)| h * u64::from(c)).sum()
+}
+
 /// The index and period of the powers of x.
 fn power_shape(monoid: &Monoid, x: Element) -> (usize, usize) {
     let list = powers(monoid, x);
@@ -2352,11 +2349,10 @@ mod tests {
         least: Option<&[(u64, u32)]>,
     ) -> Result<(), GameError> {
         CHECKED.with(|c| c.set(c.get() + 1));
-        let tokens = |f: &[(u64, u32)]| f.iter().map(|&(h, c)| h * u64::from(c)).sum::<u64>();
         let all = candidate.least_failure_by(options, RestsKept::All)?;
         assert_eq!(
-            least.map(tokens),
-            all.as_deref().map(tokens),
+            least.map(tokens_of),
+            all.as_deref().map(tokens_of),
             "{least:?} against {all:?}"
         );
         if let Some(failure) = least {
@@ -2405,7 +2401,7 @@ mod tests {
         failure: &[(u64, u32)],
     ) -> Result<(), GameError> {
         let heap = candidate.max_heap();
-        let total: u64 = failure.iter().map(|&(h, c)| h * u64::from(c)).sum();
+        let total = tokens_of(failure);
         // A move that takes no token (4.7): nothing is claimed below the
         // failure.
         let Some(bound) = candidate.lower_bound(failure, options, heap) else {
