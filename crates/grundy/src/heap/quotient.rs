@@ -135,6 +135,12 @@ const MAX_CANDIDATES: usize = 2000;
 /// The most states the verification's dynamic programme may hold.
 const MAX_VERIFY_STATES: usize = 1_000_000;
 
+/// The elements conservative extensions verify one by one while the
+/// quotient stays the same before they build the states over every
+/// element, which test an element at a few lookups a state (about the
+/// cost of this many verifications of 0.35 at heap 30).
+const OWN_VERIFICATIONS: usize = 64;
+
 /// An element of a quotient; the identity (the class of the empty sum)
 /// is 0.
 pub type Element = u32;
@@ -514,6 +520,10 @@ pub struct MisereQuotient {
     /// The verification's final states over the heaps so far, and their
     /// groups, kept while the quotient stays the same.
     verified: Option<Verified>,
+    /// The heaps' elements verified one by one (without `verified`)
+    /// while the quotient stayed the same: past [`OWN_VERIFICATIONS`],
+    /// `verified` is built.
+    own_verifications: usize,
 }
 
 /// The verification's final states over the heaps so far.
@@ -656,6 +666,7 @@ pub fn misere_quotient_resumable(
         heap_elements: Vec::new(),
         orders: Vec::new(),
         verified: None,
+        own_verifications: 0,
     };
     if let Some(checkpoint) = checkpoint.filter(|c| c.path.exists()) {
         quotient = read_checkpoint(checkpoint, max_heap)?;
@@ -894,6 +905,7 @@ fn read_checkpoint(
         heap_elements,
         orders,
         verified: None,
+        own_verifications: 0,
     })
 }
 
@@ -1212,6 +1224,15 @@ impl MisereQuotient {
         // Rests over every element: a later heap is added after the
         // last layer, beside any element.
         let all_contexts = Contexts::all(&self.monoid);
+        // Without the final states at hand, elements get a verification
+        // of their own (over the rests still to come, as a candidate's)
+        // until the quotient has stayed the same for OWN_VERIFICATIONS of
+        // them: the states over every element cost as much as dozens of
+        // those, and where the quotient grows at nearly every heap (0.35)
+        // they would be built for nothing. (Paying for the states once
+        // the tries have cost as much bounds the waste to twice the
+        // least, as in renting skis until they would have been bought.)
+        let mut groups_below: Option<Vec<Group>> = None;
         for x in 0..self.order() as Element {
             if self.is_p(x) != alone_p {
                 continue;
@@ -1221,10 +1242,38 @@ impl MisereQuotient {
             if beside_p.iter().zip(&winning).any(|(a, b)| a & b != 0) {
                 continue;
             }
+            crate::stop::check()?;
+            let group = Group {
+                heap: n,
+                element: x,
+                winning: winning.clone(),
+            };
+            if self.verified.is_none() && self.own_verifications < OWN_VERIFICATIONS {
+                self.own_verifications += 1;
+                let below = groups_below.get_or_insert_with(|| self.groups(options, n - 1, &p_set));
+                let fits = self.fits_beside(below, &group)?;
+                #[cfg(test)]
+                {
+                    // The states over every element, as the tests' second
+                    // opinion.
+                    let mut layers = self.layers(below, &vec![&all_contexts; below.len() + 1])?;
+                    let last = layers.pop().unwrap_or_default();
+                    if fits == self.fails_beside(&last, &group) {
+                        return Err(bug("two verifications of a heap's element disagree"));
+                    }
+                }
+                if fits {
+                    return Ok(Some(x));
+                }
+                continue;
+            }
             let verified = match self.verified.take() {
                 Some(v) => v,
                 None => {
-                    let groups = self.groups(options, n - 1, &p_set);
+                    let groups = match groups_below.take() {
+                        Some(groups) => groups,
+                        None => self.groups(options, n - 1, &p_set),
+                    };
                     let mut layers =
                         self.layers(&groups, &vec![&all_contexts; groups.len() + 1])?;
                     Verified {
@@ -1233,22 +1282,31 @@ impl MisereQuotient {
                     }
                 }
             };
-            let group = Group {
-                heap: n,
-                element: x,
-                winning: winning.clone(),
-            };
-            let layer = self.next_layer(&verified.last, &group, &all_contexts, &all_contexts)?;
-            let fits = self.failing(&layer).is_none();
+            // Most elements fail; their failure shows in the identity's
+            // bit alone, without the layer's rests over every element.
+            let fails = self.fails_beside(&verified.last, &group);
+            #[cfg(test)]
+            {
+                // The layer itself, as the tests' second opinion.
+                let layer =
+                    self.next_layer(&verified.last, &group, &all_contexts, &all_contexts)?;
+                if fails != self.failing(&layer).is_some() {
+                    return Err(bug("the identity bits disagree with the layer"));
+                }
+            }
+            if fails {
+                self.verified = Some(verified);
+                continue;
+            }
             let mut verified = verified;
-            if fits && verified.groups.insert((x, winning.clone())) {
+            if verified.groups.insert((x, winning.clone())) {
                 // Heap n behaves like none before it: its group joins.
+                let layer =
+                    self.next_layer(&verified.last, &group, &all_contexts, &all_contexts)?;
                 verified.last = layer;
             }
             self.verified = Some(verified);
-            if fits {
-                return Ok(Some(x));
-            }
+            return Ok(Some(x));
         }
         Ok(None)
     }
@@ -1381,6 +1439,7 @@ impl MisereQuotient {
             heap_elements: heaps.iter().map(|&g| new_of[class[g] as usize]).collect(),
             orders: Vec::new(),
             verified: None,
+            own_verifications: 0,
         })
     }
 
@@ -1603,6 +1662,52 @@ impl MisereQuotient {
             });
         }
         Ok(next)
+    }
+
+    /// Whether `group` (heap n as one of this quotient's elements) keeps
+    /// every prediction right beside the heaps of `below` (the groups of
+    /// the smaller heaps): the verification of that candidate.
+    fn fits_beside(&self, below: &[Group], group: &Group) -> Result<bool, GameError> {
+        if below
+            .iter()
+            .any(|g| g.element == group.element && g.winning == group.winning)
+        {
+            // Heap n behaves like a smaller heap in every sum, and sums
+            // with any count of that one are predicted right.
+            return Ok(true);
+        }
+        let mut groups: Vec<Group> = Vec::with_capacity(below.len() + 1);
+        groups.push(group.clone());
+        groups.extend(below.iter().rev().cloned());
+        let contexts = self.suffix_contexts(&groups);
+        let layers = self.layers(&groups, &contexts.iter().collect::<Vec<_>>())?;
+        Ok(self.failing(&layers[layers.len() - 1]).is_none())
+    }
+
+    /// Whether some count of `group`'s heap beside some state of `layer`
+    /// (rests over every element) fails: [`Self::failing`] of the layer
+    /// [`Self::next_layer`] would give, read off without it. A final
+    /// state's fate hangs on one bit, its rests' identity bit: for count
+    /// c that is the old rests' bit at xᶜ (the old sum has a winning move
+    /// beside c copies) or, for c ≥ 1, the group's winning bit at y·xᶜ⁻¹
+    /// (a move in one of the copies wins beside the rest). So this costs
+    /// a few lookups a state where the layer costs a pass over the
+    /// elements.
+    fn fails_beside(&self, layer: &[Reached], group: &Group) -> bool {
+        let powers = powers(&self.monoid, group.element);
+        let bit = |set: &[u64], i: Element| set[i as usize / 64] >> (i % 64) & 1 == 1;
+        layer.iter().any(|reached| {
+            let (y, rests, any) = &reached.state;
+            powers.iter().enumerate().any(|(c, &p)| {
+                let has_winning_move =
+                    bit(rests, p) || (c > 0 && bit(&group.winning, self.mul(*y, powers[c - 1])));
+                if self.is_p(self.mul(*y, p)) {
+                    has_winning_move
+                } else {
+                    (*any || c >= 1) && !has_winning_move
+                }
+            })
+        })
     }
 
     /// The failing state of fewest tokens in a final layer: a sum in the
@@ -1843,6 +1948,7 @@ enum RestsKept {
 }
 
 /// Heaps that behave alike in every sum, for the verification.
+#[derive(Clone)]
 struct Group {
     /// The smallest of them.
     heap: u64,
@@ -2153,10 +2259,15 @@ fn class_monoid(
 /// An error for a monoid that breaks what its construction guarantees
 /// (the heaps' elements generate it), instead of a panic.
 fn internal(what: &str) -> GameError {
+    bug(&format!(
+        "{what} are not a monoid the heaps' elements generate"
+    ))
+}
+
+/// What should never happen, said as such.
+fn bug(what: &str) -> GameError {
     GameError::Unsupported {
-        message: format!(
-            "misère quotient: {what} are not a monoid the heaps' elements generate (a bug in grundy)"
-        ),
+        message: format!("misère quotient: {what} (a bug in grundy)"),
     }
 }
 
