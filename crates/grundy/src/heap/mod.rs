@@ -7,6 +7,7 @@
 //! [`HeapRuleset`] is a heap game as a [`Ruleset`], optionally backed by a
 //! precomputed nim-sequence so that sums of large heaps evaluate instantly.
 
+mod bit_gather;
 pub mod code;
 pub mod misere;
 pub mod nim;

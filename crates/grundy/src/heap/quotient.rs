@@ -88,6 +88,7 @@ use std::time::Instant;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::GameError;
+use crate::heap::bit_gather::gather;
 use crate::heap::HeapGame;
 use crate::ruleset::Options;
 use crate::sum::WinningMove;
@@ -329,26 +330,8 @@ impl Monoid {
     /// `{ r : x·r ∈ set }` as a bitset.
     fn preimage(&self, set: &[u64], x: Element) -> Vec<u64> {
         let row = self.row(x);
-        gather(set, self.order, |i| row[i] as usize)
+        gather(set, &row)
     }
-}
-
-/// `{ i < count : at(i) ∈ set }` as a bitset. Why this shape: the
-/// verification spends nearly all its time here, on sets more than half
-/// full, so each output word is gathered bit by bit without a branch (a
-/// test per bit mispredicts about as often as not).
-#[inline]
-fn gather(set: &[u64], count: usize, at: impl Fn(usize) -> usize) -> Vec<u64> {
-    let mut out = vec![0u64; count.div_ceil(64)];
-    for (w, word) in out.iter_mut().enumerate() {
-        let mut bits = 0u64;
-        for i in 0..64.min(count - w * 64) {
-            let y = at(w * 64 + i);
-            bits |= (set[y / 64] >> (y % 64) & 1) << i;
-        }
-        *word = bits;
-    }
-    out
 }
 
 /// The rests the verification keeps track of after some groups: the
@@ -1587,7 +1570,7 @@ impl MisereQuotient {
                 .into_par_iter()
                 .map(|b| {
                     let row = to.row(&self.monoid, b);
-                    let bits = gather(&group.winning, to.len(), |j| row[j] as usize);
+                    let bits = gather(&group.winning, &row);
                     (b, bits)
                 })
                 .collect();
@@ -1599,7 +1582,7 @@ impl MisereQuotient {
                     (0..powers.len())
                         .map(|c| {
                             let shift = &shifts[c];
-                            let mut rests2 = gather(rests, to.len(), |j| shift[j] as usize);
+                            let mut rests2 = gather(rests, shift);
                             if c > 0 {
                                 // powers[0] is the identity: no heap of the
                                 // group is taken, and none can move.
@@ -2312,8 +2295,16 @@ fn refine(
                     .iter()
                     .map(|&v| class[v as usize]),
             );
-            let fresh = ids.len() as Element;
-            next.push(*ids.entry(key.clone()).or_insert(fresh));
+            // Most keys are found: a copy only for a new one.
+            let id = match ids.get(key.as_slice()) {
+                Some(&id) => id,
+                None => {
+                    let fresh = ids.len() as Element;
+                    ids.insert(key.clone(), fresh);
+                    fresh
+                }
+            };
+            next.push(id);
         }
         let now = ids.len();
         class = next;
