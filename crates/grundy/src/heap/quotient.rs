@@ -1400,7 +1400,16 @@ impl MisereQuotient {
         let mut letters: Vec<usize> = heaps.iter().copied().filter(|&g| g != 0).collect();
         letters.sort_unstable();
         letters.dedup();
-        let class = refine(product.size, &letters, |u| p[u], &|u, v| product.mul(u, v));
+        let successors = product.successors(&letters);
+        #[cfg(test)]
+        for u in 0..product.size {
+            for (i, &l) in letters.iter().enumerate() {
+                if successors[u * letters.len() + i] as usize != product.mul(u, l) {
+                    return Err(bug("the successors' table is not the product"));
+                }
+            }
+        }
+        let class = refine(product.size, letters.len(), &successors, |u| p[u]);
         let order = class.iter().map(|&c| c as usize + 1).max().unwrap_or(1);
         if order > limits.max_order {
             return Err(GameError::Limit {
@@ -2155,6 +2164,46 @@ impl ProductMonoid {
         out
     }
 
+    /// `u · l` for every element u and letter l, at `u * letters.len() + i`
+    /// (the table Moore's refinement reads; u32: up to `MAX_PAIRS`
+    /// elements), without [`Self::mul`]'s divisions: a letter that is a
+    /// base element acts on each block of `order` elements as its row, a
+    /// cycle's generator moves one digit (the heaps' elements are one or
+    /// the other; anything else is multiplied out).
+    fn successors(&self, letters: &[usize]) -> Vec<u32> {
+        let order = self.base.order;
+        let count = letters.len();
+        let mut table = vec![0u32; self.size * count];
+        for (i, &l) in letters.iter().enumerate() {
+            let cycle = (0..self.cycles.len()).find(|&k| self.generator(k) == l);
+            if l < order {
+                let row = self.base.row(l as Element);
+                for start in (0..self.size).step_by(order) {
+                    for (b, &y) in row.iter().enumerate() {
+                        table[(start + b) * count + i] = (start + y as usize) as u32;
+                    }
+                }
+            } else if let Some(k) = cycle {
+                let stride = self.generator(k);
+                let len = self.cycles[k].len();
+                for outer in (0..self.size).step_by(stride * len) {
+                    for digit in 0..len {
+                        let next = self.cycles[k].add(digit, 1);
+                        let from = outer + digit * stride;
+                        for u in from..from + stride {
+                            table[u * count + i] = (u + next * stride - digit * stride) as u32;
+                        }
+                    }
+                }
+            } else {
+                for u in 0..self.size {
+                    table[u * count + i] = self.mul(u, l) as u32;
+                }
+            }
+        }
+        table
+    }
+
     /// The generator of cyclic component k.
     fn generator(&self, k: usize) -> usize {
         let stride: usize = self.cycles[..k].iter().map(|c| c.len()).product();
@@ -2272,26 +2321,21 @@ fn power_shape(monoid: &Monoid, x: Element) -> (usize, usize) {
 /// Class ids are in order of first member, so member 0's class is 0.
 fn refine(
     count: usize,
-    letters: &[usize],
+    letters: usize,
+    successors: &[u32],
     p: impl Fn(usize) -> bool,
-    mul: &impl Fn(usize, usize) -> usize,
 ) -> Vec<Element> {
-    // u32: up to MAX_PAIRS elements times a few dozen letters.
-    let successors: Vec<u32> = (0..count)
-        .flat_map(|u| letters.iter().map(move |&l| (u, l)))
-        .map(|(u, l)| mul(u, l) as u32)
-        .collect();
     let mut class: Vec<Element> = (0..count).map(|u| Element::from(p(u))).collect();
     let mut classes = renumber(&mut class);
     loop {
         let mut ids: FxHashMap<Vec<Element>, Element> = FxHashMap::default();
         let mut next = Vec::with_capacity(count);
-        let mut key = Vec::with_capacity(letters.len() + 1);
+        let mut key = Vec::with_capacity(letters + 1);
         for u in 0..count {
             key.clear();
             key.push(class[u]);
             key.extend(
-                successors[u * letters.len()..(u + 1) * letters.len()]
+                successors[u * letters..(u + 1) * letters]
                     .iter()
                     .map(|&v| class[v as usize]),
             );
