@@ -55,6 +55,7 @@ pub fn stream_engine(
         let more = each(engine.values(), done..end)?;
         done = end;
         progress.set(done as u64);
+        crate::interrupt::check()?;
         if !more {
             break;
         }
@@ -137,7 +138,7 @@ pub fn search_period(
         max,
         &mut |done, target| {
             progress.set_with_message(done as u64, format!("(this round: {target})"));
-            Ok(())
+            crate::interrupt::check()
         },
     );
     progress.finish();
@@ -236,7 +237,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
         let mut progress = Progress::values(count);
         let values = grundy::heap::misere::heap_misere_values(game, count, &mut |done| {
             progress.set(done);
-            Ok(())
+            crate::interrupt::check()
         })
         .context("computing misère values")?;
         progress.finish();
@@ -247,7 +248,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
         let mut progress = Progress::values(count);
         let genus = grundy::heap::misere::heap_genus(game, count, &mut |done| {
             progress.set(done);
-            Ok(())
+            crate::interrupt::check()
         });
         progress.finish();
         genus

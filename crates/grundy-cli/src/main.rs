@@ -9,6 +9,7 @@ mod cut_cmd;
 mod eval;
 mod genus_cmd;
 mod graph_cmd;
+mod interrupt;
 mod numbers;
 mod output;
 mod period_cmd;
@@ -464,7 +465,10 @@ fn run() -> anyhow::Result<ExitCode> {
         command @ (Command::Serve { .. } | Command::Play { .. }) => run_command(command),
         // Searches with no natural step (misère sums, remoteness, the
         // solver's traversal) show how far they have gone.
-        command => progress::searching(|| run_command(command)),
+        command => {
+            interrupt::install();
+            progress::searching(|| run_command(command))
+        }
     }
 }
 
@@ -831,7 +835,11 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("grundy: error: {error:#}");
-            ExitCode::from(2)
+            if interrupt::interrupted() {
+                ExitCode::from(interrupt::EXIT_CODE)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

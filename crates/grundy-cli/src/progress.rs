@@ -139,7 +139,8 @@ fn three_significant(x: f64) -> String {
 /// traversal: work with no natural step for a bar) counted: after a
 /// second on a terminal, a line shows how many positions they have
 /// opened, so a long search is seen to be alive and growing (a misère
-/// search stops at [`grundy::misere::MAX_SUMS`] sums).
+/// search stops at [`grundy::misere::MAX_SUMS`] sums); Ctrl-C stops them
+/// (and a misère quotient, which checks between its steps).
 pub fn searching<T>(work: impl FnOnce() -> T) -> T {
     let mut progress = Progress::new(
         0,
@@ -150,7 +151,7 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
         move || {
             opened += u64::from(grundy::stop::TICKS_PER_CHECK);
             progress.set(opened);
-            Ok(())
+            crate::interrupt::check()
         },
         work,
     )

@@ -489,6 +489,83 @@ fn a_quotient_stopped_by_a_limit_keeps_the_heaps_it_settled() {
     );
 }
 
+/// The heaps a quotient checkpoint holds (heap 0 included), 0 if none:
+/// after the name, the order, the letters, the tree, the actions and the
+/// P bytes.
+fn quotient_heaps_held(file: &std::path::Path) -> usize {
+    let Ok(bytes) = std::fs::read(file) else {
+        return 0;
+    };
+    let number = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
+    };
+    let name = number(16);
+    let (order, letters) = (number(20 + name), number(24 + name));
+    if order == 0 {
+        return 0;
+    }
+    number(28 + name + 4 * letters + 8 * (order - 1) + 4 * order * letters + order)
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
+    // As below: heap 34 of Dawson's Kayles runs for minutes, and the file
+    // is written before its candidates. Ctrl-C then stops the run within
+    // the grace period (5 s), naming the heaps settled, exit code 130.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.bin");
+    let file_arg = file.to_str().unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["quotient", "0.07", "--max", "34", "--max-order", "1048576"])
+        .args(["--checkpoint", file_arg, "--checkpoint-secs", "3600"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while quotient_heaps_held(&file) < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(quotient_heaps_held(&file), 34, "heap 34's candidates began");
+    // Well into the candidates, then SIGINT as a terminal sends it.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let interrupted_at = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{message}");
+    assert!(
+        interrupted_at.elapsed() < std::time::Duration::from_secs(4),
+        "stopped by itself, not by the grace period's end: {message}"
+    );
+    assert!(
+        message.contains("heap 34; the heaps up to 33 are settled (order 638), kept in"),
+        "{message}"
+    );
+    assert!(
+        message.contains("stopped: interrupted (Ctrl-C)"),
+        "{message}"
+    );
+    let resumed = json_of(&[
+        "quotient",
+        "0.07",
+        "--max",
+        "33",
+        "--checkpoint",
+        file_arg,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(resumed["order"], 638);
+}
+
 #[test]
 fn a_quotient_killed_during_a_long_heap_has_kept_every_heap_before_it() {
     // Dawson's Kayles: heaps up to 33 settle in seconds, heap 34 runs on
@@ -505,24 +582,7 @@ fn a_quotient_killed_during_a_long_heap_has_kept_every_heap_before_it() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // The heaps the file holds (heap 0 included): after the name, the
-    // order, the letters, the tree, the actions and the P bytes.
-    let heaps_held = || -> usize {
-        let Ok(bytes) = std::fs::read(&file) else {
-            return 0;
-        };
-        let number = |at: usize| {
-            bytes
-                .get(at..at + 4)
-                .map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
-        };
-        let name = number(16);
-        let (order, letters) = (number(20 + name), number(24 + name));
-        if order == 0 {
-            return 0;
-        }
-        number(28 + name + 4 * letters + 8 * (order - 1) + 4 * order * letters + order)
-    };
+    let heaps_held = || quotient_heaps_held(&file);
     let start = std::time::Instant::now();
     while heaps_held() < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
         assert!(child.try_wait().unwrap().is_none(), "the run ended");

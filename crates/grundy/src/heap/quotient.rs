@@ -1396,7 +1396,10 @@ impl MisereQuotient {
                 images
             })
             .collect();
+        // Each phase can take seconds at a few thousand elements.
+        crate::stop::check()?;
         let p = mark_p_portion(&product, &heaps, &singles);
+        crate::stop::check()?;
         let mut letters: Vec<usize> = heaps.iter().copied().filter(|&g| g != 0).collect();
         letters.sort_unstable();
         letters.dedup();
