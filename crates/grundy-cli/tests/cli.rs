@@ -509,27 +509,64 @@ fn quotient_heaps_held(file: &std::path::Path) -> usize {
     number(28 + name + 4 * letters + 8 * (order - 1) + 4 * order * letters + order)
 }
 
-#[cfg(unix)]
-#[test]
-fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
-    // As below: heap 34 of Dawson's Kayles runs for minutes, and the file
-    // is written before its candidates. Ctrl-C then stops the run within
-    // the grace period (5 s), naming the heaps settled, exit code 130.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("q.bin");
-    let file_arg = file.to_str().unwrap();
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+/// Dawson's Kayles to heap 34, its file written after heaps only once an
+/// hour, returned once heap 34's candidates have begun: heaps up to 33
+/// settle in seconds, heap 34 runs on for minutes (its candidates keep
+/// failing), and the write before its candidates has kept heaps 0..=33.
+fn dawson_kayles_in_heap_34(
+    file: &std::path::Path,
+    stderr: std::process::Stdio,
+) -> std::process::Child {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["quotient", "0.07", "--max", "34", "--max-order", "1048576"])
-        .args(["--checkpoint", file_arg, "--checkpoint-secs", "3600"])
+        .args([
+            "--checkpoint",
+            file.to_str().unwrap(),
+            "--checkpoint-secs",
+            "3600",
+        ])
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let start = std::time::Instant::now();
-    while quotient_heaps_held(&file) < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
+    while quotient_heaps_held(file) < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
+        assert!(child.try_wait().unwrap().is_none(), "the run ended");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert_eq!(quotient_heaps_held(&file), 34, "heap 34's candidates began");
+    assert_eq!(quotient_heaps_held(file), 34, "heap 34's candidates began");
+    child
+}
+
+/// A file of Dawson's Kayles resumed to heap 33: Q₃₃ (638 elements), the
+/// same as computed in one go.
+fn assert_keeps_dawson_kayles_to_33(file: &std::path::Path) {
+    let file_arg = file.to_str().unwrap();
+    let resumed = json_of(&[
+        "quotient",
+        "0.07",
+        "--max",
+        "33",
+        "--checkpoint",
+        file_arg,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(resumed["order"], 638);
+    assert_eq!(
+        resumed,
+        json_of(&["quotient", "0.07", "--max", "33", "--format", "json"])
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
+    // Ctrl-C during heap 34 stops the run within the grace period (5 s),
+    // naming the heaps settled, exit code 130.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.bin");
+    let child = dawson_kayles_in_heap_34(&file, std::process::Stdio::piped());
     // Well into the candidates, then SIGINT as a terminal sends it.
     std::thread::sleep(std::time::Duration::from_millis(500));
     let sent = std::process::Command::new("kill")
@@ -553,59 +590,20 @@ fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
         message.contains("stopped: interrupted (Ctrl-C)"),
         "{message}"
     );
-    let resumed = json_of(&[
-        "quotient",
-        "0.07",
-        "--max",
-        "33",
-        "--checkpoint",
-        file_arg,
-        "--format",
-        "json",
-    ]);
-    assert_eq!(resumed["order"], 638);
+    assert_keeps_dawson_kayles_to_33(&file);
 }
 
 #[test]
 fn a_quotient_killed_during_a_long_heap_has_kept_every_heap_before_it() {
-    // Dawson's Kayles: heaps up to 33 settle in seconds, heap 34 runs on
-    // for minutes (its candidates keep failing). With an hour between
-    // writes after heaps, only the write before heap 34's candidates can
-    // have kept heap 33, so a kill then loses nothing.
+    // A kill, not Ctrl-C: only the write before heap 34's candidates can
+    // have kept heap 33, and it loses nothing.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("q.bin");
-    let file_arg = file.to_str().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["quotient", "0.07", "--max", "34", "--max-order", "1048576"])
-        .args(["--checkpoint", file_arg, "--checkpoint-secs", "3600"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let heaps_held = || quotient_heaps_held(&file);
-    let start = std::time::Instant::now();
-    while heaps_held() < 34 && start.elapsed() < std::time::Duration::from_secs(120) {
-        assert!(child.try_wait().unwrap().is_none(), "the run ended");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let mut child = dawson_kayles_in_heap_34(&file, std::process::Stdio::null());
     child.kill().unwrap();
     child.wait().unwrap();
-    assert_eq!(heaps_held(), 34, "heaps 0..=33 kept");
-    let resumed = json_of(&[
-        "quotient",
-        "0.07",
-        "--max",
-        "33",
-        "--checkpoint",
-        file_arg,
-        "--format",
-        "json",
-    ]);
-    assert_eq!(resumed["order"], 638);
-    assert_eq!(
-        resumed,
-        json_of(&["quotient", "0.07", "--max", "33", "--format", "json"])
-    );
+    assert_eq!(quotient_heaps_held(&file), 34, "heaps 0..=33 kept");
+    assert_keeps_dawson_kayles_to_33(&file);
 }
 
 #[test]

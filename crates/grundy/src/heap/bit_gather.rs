@@ -78,6 +78,22 @@ mod x86 {
         Portable,
     }
 
+    /// A vector kernel on the places that fill whole words of `out` (the
+    /// set not empty), the portable loop on the rest.
+    fn in_words(
+        set: &[u64],
+        places: &[u32],
+        out: &mut [u64],
+        vector: impl FnOnce(&[u64], &[u32], &mut [u64]) -> bool,
+    ) -> bool {
+        if set.is_empty() {
+            return super::portable(set, places, out);
+        }
+        let whole = places.len() / 64;
+        let inside = vector(set, &places[..whole * 64], &mut out[..whole]);
+        super::portable(set, &places[whole * 64..], &mut out[whole..]) && inside
+    }
+
     /// Proof that the CPU has AVX-512F: only [`Avx512::new`] makes one.
     #[derive(Clone, Copy)]
     pub(super) struct Avx512(());
@@ -89,14 +105,12 @@ mod x86 {
 
         /// As [`super::portable`]: `out` holds a bit for each place.
         pub(super) fn gather(self, set: &[u64], places: &[u32], out: &mut [u64]) -> bool {
-            let whole = places.len() / 64;
-            if set.is_empty() {
-                return super::portable(set, places, out);
-            }
-            // SAFETY: an `Avx512` exists only where the CPU has AVX-512F,
-            // the set is not empty, and 64 places go to each word of out.
-            let inside = unsafe { gather_avx512(set, &places[..whole * 64], &mut out[..whole]) };
-            super::portable(set, &places[whole * 64..], &mut out[whole..]) && inside
+            // SAFETY: an `Avx512` exists only where the CPU has AVX-512F;
+            // `in_words` gives a set that is not empty and 64 places to
+            // each word of out.
+            in_words(set, places, out, |s, p, o| unsafe {
+                gather_avx512(s, p, o)
+            })
         }
     }
 
@@ -146,14 +160,9 @@ mod x86 {
 
         /// As [`super::portable`].
         pub(super) fn gather(self, set: &[u64], places: &[u32], out: &mut [u64]) -> bool {
-            let whole = places.len() / 64;
-            if set.is_empty() {
-                return super::portable(set, places, out);
-            }
             // SAFETY: an `Avx2` exists only where the CPU has AVX2; the
             // rest as for AVX-512.
-            let inside = unsafe { gather_avx2(set, &places[..whole * 64], &mut out[..whole]) };
-            super::portable(set, &places[whole * 64..], &mut out[whole..]) && inside
+            in_words(set, places, out, |s, p, o| unsafe { gather_avx2(s, p, o) })
         }
     }
 
