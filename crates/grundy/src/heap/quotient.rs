@@ -2177,15 +2177,24 @@ impl ProductMonoid {
         let order = self.base.order;
         let count = letters.len();
         let mut table = vec![0u32; self.size * count];
+        // The base letters element by element (the table's order: a
+        // letter at a time would write a cache line per entry).
+        let rows: Vec<(usize, Vec<Element>)> = letters
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l < order)
+            .map(|(i, &l)| (i, self.base.row(l as Element)))
+            .collect();
+        for (u, successors) in table.chunks_exact_mut(count.max(1)).enumerate() {
+            let (start, b) = (u - u % order, u % order);
+            for (i, row) in &rows {
+                successors[*i] = (start + row[b] as usize) as u32;
+            }
+        }
         for (i, &l) in letters.iter().enumerate() {
             let cycle = (0..self.cycles.len()).find(|&k| self.generator(k) == l);
             if l < order {
-                let row = self.base.row(l as Element);
-                for start in (0..self.size).step_by(order) {
-                    for (b, &y) in row.iter().enumerate() {
-                        table[(start + b) * count + i] = (start + y as usize) as u32;
-                    }
-                }
+                continue;
             } else if let Some(k) = cycle {
                 let stride = self.generator(k);
                 let len = self.cycles[k].len();
