@@ -1239,7 +1239,7 @@ impl MisereQuotient {
                 {
                     // The states over every element, as the tests' second
                     // opinion.
-                    let mut layers = self.layers(below, &vec![&all_contexts; below.len() + 1])?;
+                    let mut layers = self.layers_over(below, &all_contexts)?;
                     let last = layers.pop().unwrap_or_default();
                     if fits == self.fails_beside(&last, &group) {
                         return Err(bug("two verifications of a heap's element disagree"));
@@ -1257,8 +1257,7 @@ impl MisereQuotient {
                         Some(groups) => groups,
                         None => self.groups(options, n - 1, &p_set),
                     };
-                    let mut layers =
-                        self.layers(&groups, &vec![&all_contexts; groups.len() + 1])?;
+                    let mut layers = self.layers_over(&groups, &all_contexts)?;
                     Verified {
                         groups: groups.into_iter().map(|g| (g.element, g.winning)).collect(),
                         last: layers.pop().unwrap_or_default(),
@@ -1674,8 +1673,7 @@ impl MisereQuotient {
         let mut groups: Vec<Group> = Vec::with_capacity(below.len() + 1);
         groups.push(group.clone());
         groups.extend(below.iter().rev().cloned());
-        let contexts = self.suffix_contexts(&groups);
-        let layers = self.layers(&groups, &contexts.iter().collect::<Vec<_>>())?;
+        let layers = self.layers_still_to_come(&groups)?;
         Ok(self.failing(&layers[layers.len() - 1]).is_none())
     }
 
@@ -1696,13 +1694,20 @@ impl MisereQuotient {
             powers.iter().enumerate().any(|(c, &p)| {
                 let has_winning_move =
                     bit(rests, p) || (c > 0 && bit(&group.winning, self.mul(*y, powers[c - 1])));
-                if self.is_p(self.mul(*y, p)) {
-                    has_winning_move
-                } else {
-                    (*any || c >= 1) && !has_winning_move
-                }
+                self.predicts_wrong(self.mul(*y, p), *any || c >= 1, has_winning_move)
             })
         })
+    }
+
+    /// Whether a final state's prediction fails: a sum (of element y, not
+    /// empty when `any`) in the P-portion with a winning move, or a
+    /// non-empty one outside it with none.
+    fn predicts_wrong(&self, y: Element, any: bool, has_winning_move: bool) -> bool {
+        if self.is_p(y) {
+            has_winning_move
+        } else {
+            any && !has_winning_move
+        }
     }
 
     /// The failing state of fewest tokens in a final layer: a sum in the
@@ -1714,12 +1719,7 @@ impl MisereQuotient {
             .enumerate()
             .filter(|(_, r)| {
                 let (y, rests, any) = &r.state;
-                let has_winning_move = rests[0] & 1 == 1;
-                if self.is_p(*y) {
-                    has_winning_move
-                } else {
-                    *any && !has_winning_move
-                }
+                self.predicts_wrong(*y, *any, rests[0] & 1 == 1)
             })
             .min_by_key(|(_, r)| r.tokens)
             .map(|(i, _)| i)
@@ -1750,6 +1750,25 @@ impl MisereQuotient {
             layers.push(next);
         }
         Ok(layers)
+    }
+
+    /// [`Self::layers`] over `groups` with the same rests kept after each
+    /// (every element, in the full form).
+    fn layers_over(
+        &self,
+        groups: &[Group],
+        contexts: &Contexts,
+    ) -> Result<Vec<Vec<Reached>>, GameError> {
+        self.layers(groups, &vec![contexts; groups.len() + 1])
+    }
+
+    /// [`Self::layers`] over `groups`, largest heap first, each keeping
+    /// the rests of the groups still to come: most of the quotient's
+    /// growth is the largest heaps', so that submonoid is small by the
+    /// time the states are many.
+    fn layers_still_to_come(&self, groups: &[Group]) -> Result<Vec<Vec<Reached>>, GameError> {
+        let contexts = self.suffix_contexts(groups);
+        self.layers(groups, &contexts.iter().collect::<Vec<_>>())
     }
 
     /// For each i, the submonoid that the elements of `groups[i..]`
@@ -1784,17 +1803,10 @@ impl MisereQuotient {
         let p_set = bitset(self.order(), |x| self.is_p(x as Element));
         let mut groups = self.groups(options, self.max_heap(), &p_set);
         let layers = match kept {
-            RestsKept::All => {
-                let all = Contexts::all(&self.monoid);
-                self.layers(&groups, &vec![&all; groups.len() + 1])?
-            }
+            RestsKept::All => self.layers_over(&groups, &Contexts::all(&self.monoid))?,
             RestsKept::StillToCome => {
-                // The largest heaps first: most of the quotient's growth
-                // is theirs, so the submonoid of the heaps still to come
-                // is small by the time the states are many.
                 groups.reverse();
-                let contexts = self.suffix_contexts(&groups);
-                self.layers(&groups, &contexts.iter().collect::<Vec<_>>())?
+                self.layers_still_to_come(&groups)?
             }
         };
         let Some(mut at) = self.failing(&layers[layers.len() - 1]) else {
@@ -2191,11 +2203,8 @@ impl ProductMonoid {
                 successors[*i] = (start + row[b] as usize) as u32;
             }
         }
-        for (i, &l) in letters.iter().enumerate() {
-            let cycle = (0..self.cycles.len()).find(|&k| self.generator(k) == l);
-            if l < order {
-                continue;
-            } else if let Some(k) = cycle {
+        for (i, &l) in letters.iter().enumerate().filter(|&(_, &l)| l >= order) {
+            if let Some(k) = (0..self.cycles.len()).find(|&k| self.generator(k) == l) {
                 let stride = self.generator(k);
                 let len = self.cycles[k].len();
                 for outer in (0..self.size).step_by(stride * len) {
