@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy::cost::SequenceCost;
 use grundy::heap::HeapGame;
+use grundy::sequence::dense::Kernel;
 
 pub use grundy::cost::{duration_words, LONG_SECONDS};
 
@@ -18,7 +19,21 @@ pub fn set_allow_long(allow: bool) {
 
 /// Announces or refuses computing `count` values of `game`.
 pub fn check_sequence_cost(game: &HeapGame, count: u64) -> anyhow::Result<()> {
-    let Some(cost) = SequenceCost::of(game, count)? else {
+    announce_or_refuse(SequenceCost::of(game, count)?)
+}
+
+/// Announces or refuses computing `count` values of `game` with the
+/// engine `kernel` makes (`seq --engine`, `--compute-all`).
+pub fn check_sequence_cost_of(
+    game: &HeapGame,
+    count: u64,
+    kernel: &dyn Fn() -> Result<Box<dyn Kernel>, grundy::GameError>,
+) -> anyhow::Result<()> {
+    announce_or_refuse(SequenceCost::of_kernel(game, count, kernel)?)
+}
+
+fn announce_or_refuse(cost: Option<SequenceCost>) -> anyhow::Result<()> {
+    let Some(cost) = cost else {
         return Ok(());
     };
     if cost.is_long() && !ALLOW_LONG.load(Ordering::Relaxed) {

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use grundy::api::{sequence_source, SequenceSource};
 use grundy::report::LoopySequenceReport;
 use grundy::sequence::dense::DenseEngine;
-use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile};
+use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile, StoreError};
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_spec;
 
@@ -162,7 +162,6 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     let choice = args.engine.choice(args.mask)?;
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     crate::numbers::check_memory(count)?;
-    crate::cost::check_sequence_cost(&game, count)?;
     let kernel = || {
         if args.compute_all {
             game.kernel_computing_all(choice)
@@ -170,6 +169,9 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             game.kernel_for(choice)
         }
     };
+    // The probe runs the engine this request runs: with --compute-all no
+    // proved period fills the values in, and the work is the engine's.
+    crate::cost::check_sequence_cost_of(&game, count, &kernel)?;
     if let Some(out) = &args.out {
         let run = RunToFile {
             kernel: &kernel,
@@ -226,8 +228,22 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             if abort_after.is_some_and(|k| p.done >= k) {
                 std::process::abort();
             }
-        })?;
+            // Ctrl-C: the run checkpoints every value so far and stops.
+            crate::interrupt::check()
+        });
         progress.finish();
+        let values = values.map_err(|error| match error {
+            StoreError::Stopped {
+                committed,
+                target,
+                partial,
+                checkpoint,
+                cause,
+            } => anyhow::anyhow!(
+                "{committed} of {target} values are kept in {partial}, vouched for by {checkpoint} (the same command with --resume goes on from there): {cause}"
+            ),
+            other => other.into(),
+        })?;
         if already_held {
             return Ok(ExitCode::SUCCESS);
         }

@@ -66,6 +66,68 @@ fn a_widened_run_is_checkpointed_at_once() {
     assert_eq!(std::fs::read(path).unwrap(), std::fs::read(whole).unwrap());
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_run_to_a_file_keeping_every_value_computed() {
+    // Every value, no period filling them: 2·10^6 values of 0.137 take
+    // minutes, so the run is in its chunks when Ctrl-C comes. The
+    // checkpoint timer is an hour: only the stop itself can vouch for the
+    // values.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dc.bin");
+    let partial = dir.path().join("dc.bin.partial");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "seq",
+            "0.137",
+            "-n",
+            "2000000",
+            "--compute-all",
+            "--allow-long",
+        ])
+        .args(["--checkpoint-secs", "3600", "--out"])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waiting = std::time::Instant::now();
+    while std::fs::metadata(&partial).map_or(0, |m| m.len()) < 100_000 {
+        assert!(waiting.elapsed().as_secs() < 60, "no values written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let message = interrupted(child);
+    assert!(message.contains("--resume goes on from there"), "{message}");
+    // The message names the values kept, and the checkpoint vouches for
+    // them all.
+    let kept: u64 = message
+        .split(" of 2000000 values are kept")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count kept: {message}"));
+    let checkpoint = std::fs::read_to_string(dir.path().join("dc.bin.checkpoint")).unwrap();
+    assert!(
+        checkpoint.contains(&format!("committed {kept}\n")),
+        "{kept}: {checkpoint}"
+    );
+    assert!(kept >= 100_000, "{kept}");
+    // Resumed (the period fills the rest), the file is the one a run in
+    // one go writes.
+    grundy()
+        .args(["seq", "0.137", "-n", "2000000", "--resume", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    let whole = dir.path().join("whole.bin");
+    grundy()
+        .args(["seq", "0.137", "-n", "2000000", "--out"])
+        .arg(&whole)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(path).unwrap(), std::fs::read(whole).unwrap());
+}
+
 #[test]
 fn checkpoint_intervals_are_checked() {
     for bad in ["inf", "nan", "-1", "1e300", "-inf", "soon"] {
@@ -439,6 +501,13 @@ fn quadratic_codes_are_estimated_up_front() {
     refused(&["seq", "treblecross", "-n", "2^26"], "would take about");
     refused(&["seq", "treblecross", "-n", "2^26"], "split heaps in two");
     refused(&["period", "0.007", "--max", "2^26"], "pass --allow-long");
+    // With --compute-all no proved period fills the values in: the probe
+    // times the engine that computes them all (10^8 values of 0.137 take
+    // days), not the filling (seconds), which it once did.
+    refused(
+        &["seq", "0.137", "-n", "100000000", "--compute-all"],
+        "pass --allow-long",
+    );
     assert!(
         started.elapsed().as_secs() < 30,
         "refused up front, not after the work"

@@ -10,6 +10,7 @@
 //! fit in memory is refused before anything is computed.
 
 use crate::heap::{HeapGame, WorkEstimate};
+use crate::sequence::dense::Kernel;
 use crate::GameError;
 
 /// Requests estimated to take longer than this are refused unless the
@@ -53,6 +54,18 @@ impl SequenceCost {
     pub fn of(game: &HeapGame, count: u64) -> Result<Option<SequenceCost>, GameError> {
         Ok(game
             .estimated_work(count)?
+            .map(|estimate| SequenceCost { count, estimate }))
+    }
+
+    /// [`SequenceCost::of`] the engine that `kernel` makes (an engine
+    /// named by the request, or one computing every value).
+    pub fn of_kernel(
+        game: &HeapGame,
+        count: u64,
+        kernel: &dyn Fn() -> Result<Box<dyn Kernel>, GameError>,
+    ) -> Result<Option<SequenceCost>, GameError> {
+        Ok(game
+            .estimated_work_of(count, kernel)?
             .map(|estimate| SequenceCost { count, estimate }))
     }
 

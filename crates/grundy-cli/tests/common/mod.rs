@@ -97,3 +97,29 @@ pub fn failures_of<T: Sync>(
     });
     failures.into_inner().unwrap()
 }
+
+/// Sends `child` SIGINT, as a terminal's Ctrl-C does, and returns its
+/// standard error once it has exited with code 130 by itself: within 4 s,
+/// before the grace period (5 s) after which the handler ends it anyway.
+#[cfg(unix)]
+#[allow(dead_code)] // Not every test binary interrupts a run.
+pub fn interrupted(child: std::process::Child) -> String {
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let interrupted_at = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let message = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{message}");
+    assert!(
+        interrupted_at.elapsed() < std::time::Duration::from_secs(4),
+        "stopped by itself, not by the grace period's end: {message}"
+    );
+    assert!(
+        message.contains("stopped: interrupted (Ctrl-C)"),
+        "{message}"
+    );
+    message
+}

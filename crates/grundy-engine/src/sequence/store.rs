@@ -73,6 +73,21 @@ pub enum StoreError {
     /// Computing the values failed.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// The run was asked to stop (its progress callback said so); the
+    /// values computed so far are kept and vouched for by the checkpoint.
+    #[error("{committed} of {target} values are kept in {partial}, vouched for by {checkpoint}: {cause}")]
+    Stopped {
+        /// Values kept.
+        committed: u64,
+        /// Values asked for.
+        target: u64,
+        /// The file of values so far.
+        partial: String,
+        /// The checkpoint that vouches for them.
+        checkpoint: String,
+        /// Why the run stopped (boxed: the variant stays small).
+        cause: Box<GameError>,
+    },
 }
 
 fn io_error(path: &Path) -> impl Fn(io::Error) -> StoreError + '_ {
@@ -471,13 +486,18 @@ impl RunToFile<'_> {
     }
 
     /// Runs to the end, calling `progress` after every chunk of values.
+    /// An error from `progress` stops the run after a checkpoint of every
+    /// value computed, as [`StoreError::Stopped`] (Ctrl-C loses nothing).
     ///
     /// An output that already holds every value (a run killed after it
     /// renamed the finished file into place but before it removed the
     /// companions) has its companions removed: resuming returns its
     /// values, once they are read and checked; a fresh run computes
     /// them again.
-    pub fn run(&self, progress: &mut dyn FnMut(&RunProgress)) -> Result<NimSequence, StoreError> {
+    pub fn run(
+        &self,
+        progress: &mut dyn FnMut(&RunProgress) -> Result<(), GameError>,
+    ) -> Result<NimSequence, StoreError> {
         let (partial_path, checkpoint_path) = companions(self.out);
         if self.output_complete() {
             let remove_companions = || {
@@ -562,13 +582,30 @@ impl RunToFile<'_> {
                 )?;
                 last_checkpoint = Instant::now();
             }
-            progress(&RunProgress {
+            let asked_to_stop = progress(&RunProgress {
                 done: values.len() as u64,
                 target: self.target,
                 largest,
                 rare: engine.kernel().rare_count(),
                 period_fill: engine.kernel().period_fill().cloned(),
             });
+            if let Err(cause) = asked_to_stop {
+                self.checkpoint(
+                    &partial,
+                    &checkpoint_path,
+                    &partial_path,
+                    values.len(),
+                    values.value_bytes(),
+                    checksum,
+                )?;
+                return Err(StoreError::Stopped {
+                    committed: values.len() as u64,
+                    target: self.target,
+                    partial: partial_path.display().to_string(),
+                    checkpoint: checkpoint_path.display().to_string(),
+                    cause: Box::new(cause),
+                });
+            }
         }
         let values = engine.into_values();
         write_sequence_file(self.out, self.spec, &values)?;
@@ -743,7 +780,7 @@ mod tests {
     /// Nim's values pass 255 at n = 256: the run widens there.
     fn reference(dir: &Path) -> Vec<u8> {
         let whole = dir.join("whole.bin");
-        nim_run(&whole, 1000, false).run(&mut |_| {}).unwrap();
+        nim_run(&whole, 1000, false).run(&mut |_| Ok(())).unwrap();
         fs::read(whole).unwrap()
     }
 
@@ -752,7 +789,7 @@ mod tests {
         let (partial_path, checkpoint_path) = companions(&out);
         fs::write(&partial_path, partial).unwrap();
         fs::write(&checkpoint_path, checkpoint).unwrap();
-        nim_run(&out, 1000, true).run(&mut |_| {})?;
+        nim_run(&out, 1000, true).run(&mut |_| Ok(()))?;
         Ok(fs::read(out).unwrap())
     }
 
@@ -823,7 +860,49 @@ mod tests {
         let (partial_path, checkpoint_path) = companions(&out);
         fs::write(&partial_path, raw(&values, 200, 1)).unwrap();
         fs::write(&checkpoint_path, checkpoint_text(200, 1, &values)).unwrap();
-        let error = nim_run(&out, 100, true).run(&mut |_| {}).unwrap_err();
+        let error = nim_run(&out, 100, true).run(&mut |_| Ok(())).unwrap_err();
         assert!(error.to_string().contains("resume with -n 1000"), "{error}");
+    }
+
+    #[test]
+    fn a_run_stopped_by_its_callback_keeps_every_value_it_computed() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = reference(dir.path());
+        let out = dir.path().join("stopped.bin");
+        // Stop at the first chunk past the widening at 256 (the checkpoint
+        // interval is an hour: only the stop itself writes one).
+        let mut seen = 0;
+        let error = nim_run(&out, 1000, false)
+            .run(&mut |p| {
+                seen = p.done;
+                if p.done > 256 {
+                    return Err(GameError::Stopped {
+                        reason: "asked to".to_owned(),
+                    });
+                }
+                Ok(())
+            })
+            .unwrap_err();
+        let StoreError::Stopped {
+            committed, target, ..
+        } = &error
+        else {
+            panic!("not a stop: {error}");
+        };
+        assert_eq!((*committed, *target), (seen, 1000));
+        assert!(seen > 256 && seen < 1000, "{seen}");
+        assert!(error.to_string().contains("asked to"), "{error}");
+        assert!(!out.exists());
+        // Resuming computes nothing twice: the first chunk it reports
+        // starts past the values kept.
+        let mut first = None;
+        nim_run(&out, 1000, true)
+            .run(&mut |p| {
+                first.get_or_insert(p.done);
+                Ok(())
+            })
+            .unwrap();
+        assert!(first.is_some_and(|done| done > seen), "{first:?}");
+        assert_eq!(fs::read(&out).unwrap(), whole);
     }
 }

@@ -422,13 +422,24 @@ impl HeapGame {
     /// and the game. `None` when no estimate is needed (the request is
     /// linear or quadratic at worst, or finishes within the probe).
     pub fn estimated_work(&self, count: u64) -> Result<Option<WorkEstimate>, GameError> {
+        // The engine a request runs by default (the sparse one where it
+        // applies, a proved period filling the rest).
+        self.estimated_work_of(count, &|| self.kernel())
+    }
+
+    /// [`HeapGame::estimated_work`] of the engine that `kernel` makes: the
+    /// probe times what the request will do, so a request that computes
+    /// every value (no period filling them) or names an engine is
+    /// estimated by that engine, not by the default one.
+    pub fn estimated_work_of(
+        &self,
+        count: u64,
+        kernel: &dyn Fn() -> Result<Box<dyn Kernel>, GameError>,
+    ) -> Result<Option<WorkEstimate>, GameError> {
         let Some(Growth { low, high, what }) = self.0.growth() else {
             return Ok(None);
         };
-        // The engine a request runs (the sparse one where it applies, a
-        // proved period filling the rest), so the probe times what the
-        // request will do.
-        let mut engine = self.engine(EngineChoice::Auto)?;
+        let mut engine = DenseEngine::new(kernel()?);
         let started = std::time::Instant::now();
         let mut times: Vec<(u64, f64)> = Vec::new();
         let mut n = 64u64;
