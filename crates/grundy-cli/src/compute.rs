@@ -158,6 +158,7 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
         if let Ok(mut progress) = progress.lock() {
             progress.set_of(done, total);
         }
+        crate::interrupt::check()
     };
     let table = CutTable::compute(dim, max, &report)?;
     if let Ok(progress) = progress.into_inner() {

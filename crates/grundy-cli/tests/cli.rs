@@ -577,6 +577,21 @@ fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
     assert_keeps_dawson_kayles_to_33(&file);
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_cut_table_between_layers() {
+    // Minutes of table, in layers of a fraction of a second: they check
+    // Ctrl-C between them.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["table", "cut:2", "--max", "2000", "--allow-long"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    interrupted(child);
+}
+
 #[test]
 fn a_quotient_killed_during_a_long_heap_has_kept_every_heap_before_it() {
     // A kill, not Ctrl-C: only the write before heap 34's candidates can

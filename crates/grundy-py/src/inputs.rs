@@ -175,6 +175,12 @@ impl Inputs for PyInputs {
                 grundy::cost::duration_words(seconds)
             ))));
         }
-        Ok(CutTable::compute(dim, largest, &|_, _| {})?)
+        // Between layers: Ctrl-C, and the progress shown past a second.
+        let interrupt = std::sync::Mutex::new(&mut self.interrupt);
+        Ok(CutTable::compute(dim, largest, &|done, total| {
+            interrupt
+                .lock()
+                .map_or(Ok(()), |mut interrupt| interrupt.progress(done, total))
+        })?)
     }
 }

@@ -413,8 +413,9 @@ impl grundy::evaluator::Inputs for ServerInputs {
                 "a box with a side of {largest}: the server computes cut tables up to {MAX_CUT_SIDE}"
             )));
         }
-        // The table is computed in parallel in one call, with no step at
-        // which to check the deadline: it is refused up front instead.
+        // Refused up front when its estimate is past the deadline; the
+        // deadline also stops it between layers, should the estimate
+        // have been low.
         let seconds = grundy::cut::CutTable::estimated_seconds(dim, largest);
         let left = self
             .deadline
@@ -427,7 +428,21 @@ impl grundy::evaluator::Inputs for ServerInputs {
                 grundy::cost::duration_words(left)
             )));
         }
-        Ok(grundy::cut::CutTable::compute(dim, largest, &|_, _| {})?)
+        let deadline = self.deadline;
+        Ok(grundy::cut::CutTable::compute(
+            dim,
+            largest,
+            &|done, total| {
+                if Instant::now() > deadline {
+                    return Err(grundy::GameError::Stopped {
+                        reason: format!(
+                            "computing the cut:{dim} table of {total} boxes exceeds the time limit (stopped after {done})"
+                        ),
+                    });
+                }
+                Ok(())
+            },
+        )?)
     }
 }
 

@@ -13,7 +13,7 @@ fn cut_tables(c: &mut Criterion) {
     let n = 40;
     // Both engines must agree before either is timed.
     let reference = textbook::textbook_table(n);
-    let engine = CutTable::compute(3, n, &|_, _| {}).unwrap();
+    let engine = CutTable::compute(3, n, &|_, _| Ok(())).unwrap();
     for x in 1..=n as u32 {
         for y in 1..=n as u32 {
             for z in 1..=n as u32 {
@@ -29,11 +29,11 @@ fn cut_tables(c: &mut Criterion) {
         b.iter(|| textbook::textbook_table(n))
     });
     group.bench_function(BenchmarkId::new("grundy", n), |b| {
-        b.iter(|| CutTable::compute(3, n, &|_, _| {}).unwrap())
+        b.iter(|| CutTable::compute(3, n, &|_, _| Ok(())).unwrap())
     });
     group.bench_function(BenchmarkId::new("grundy", 100), |b| {
         b.iter(|| {
-            let table = CutTable::compute(3, 100, &|_, _| {}).unwrap();
+            let table = CutTable::compute(3, 100, &|_, _| Ok(())).unwrap();
             // The same value as the naive-checked engine gives at 100^3.
             assert!(table
                 .value(&Cuboid::new(&[100, 100, 100]).unwrap())

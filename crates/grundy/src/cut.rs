@@ -483,11 +483,13 @@ impl CutTable {
         Ok(())
     }
 
-    /// Computes the table. `progress` is called with (boxes done, total).
+    /// Computes the table. `progress` is called with (boxes done, total)
+    /// after each layer of boxes (by their smallest side); an error from
+    /// it stops the computation and is returned (Ctrl-C, a deadline).
     pub fn compute(
         dim: usize,
         max: usize,
-        progress: &(dyn Fn(u64, u64) + Sync),
+        progress: &(dyn Fn(u64, u64) -> Result<(), GameError> + Sync),
     ) -> Result<CutTable, GameError> {
         if !(1..=MAX_DIM).contains(&dim) {
             return Err(GameError::Rules {
@@ -542,7 +544,7 @@ impl CutTable {
                     done += 1;
                 }
             }
-            progress(done, total);
+            progress(done, total)?;
         }
         Ok(table)
     }

@@ -122,7 +122,7 @@ pub trait Inputs {
     /// The table of the cutting game of dimension `dim` up to sides of
     /// `largest` (by default computed with no progress shown).
     fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Self::Error> {
-        Ok(CutTable::compute(dim, largest, &|_, _| {})?)
+        Ok(CutTable::compute(dim, largest, &|_, _| Ok(()))?)
     }
 }
 

@@ -8,7 +8,7 @@ use grundy::{analyze_sum, Ruleset, Solver};
 use proptest::prelude::*;
 
 fn table(dim: usize, max: usize) -> CutTable {
-    CutTable::compute(dim, max, &|_, _| {}).unwrap()
+    CutTable::compute(dim, max, &|_, _| Ok(())).unwrap()
 }
 
 fn every_box(dim: usize, max: u32) -> Vec<Vec<u32>> {
@@ -129,9 +129,26 @@ fn winning_cuts_leave_zero() {
 }
 
 #[test]
+fn a_table_stops_when_its_progress_says_so() {
+    // The callback's error ends the computation after the layer it was
+    // called for: no later layer runs, and the error is returned as it was.
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let error = CutTable::compute(2, 60, &|done, total| {
+        calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        assert!(done < total, "stopped at the first layer");
+        Err(grundy::GameError::Stopped {
+            reason: "asked to".to_owned(),
+        })
+    })
+    .unwrap_err();
+    assert_eq!(error.to_string(), "stopped: asked to");
+    assert_eq!(calls.into_inner(), 1);
+}
+
+#[test]
 fn table_limits_are_errors() {
-    assert!(CutTable::compute(4, 100_000, &|_, _| {}).is_err());
-    assert!(CutTable::compute(5, 3, &|_, _| {}).is_err());
+    assert!(CutTable::compute(4, 100_000, &|_, _| Ok(())).is_err());
+    assert!(CutTable::compute(5, 3, &|_, _| Ok(())).is_err());
     assert!(CutGame::new(0).is_err());
     let game = CutGame::new(3).unwrap();
     assert!(game.parse_position("3x4").is_err());
