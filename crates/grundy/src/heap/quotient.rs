@@ -1381,27 +1381,35 @@ impl MisereQuotient {
                 }
             })
             .collect();
-        let singles: Vec<Vec<usize>> = (0..=max_heap)
-            .map(|h| {
-                let mut images: Vec<usize> = options
-                    .of(h)
-                    .map(|sum| {
-                        sum.iter()
-                            .fold(0, |x, &k| product.mul(x, heaps[k as usize]))
-                    })
-                    .collect();
-                images.sort_unstable();
-                images.dedup();
-                images
-            })
-            .collect();
-        // Each phase can take seconds at a few thousand elements.
-        crate::stop::check()?;
-        let p = mark_p_portion(&product, &heaps, &singles);
-        crate::stop::check()?;
         let mut letters: Vec<usize> = heaps.iter().copied().filter(|&g| g != 0).collect();
         letters.sort_unstable();
         letters.dedup();
+        let letter_of = |g: usize| letters.binary_search(&g).ok();
+        // Each heap's options' distinct elements, each as the letters of a
+        // sum that has it (the identity's parts left out).
+        let singles: Vec<Vec<Vec<usize>>> = (0..=max_heap)
+            .map(|h| {
+                let mut words: Vec<(usize, Vec<usize>)> = options
+                    .of(h)
+                    .map(|sum| {
+                        let image = sum
+                            .iter()
+                            .fold(0, |x, &k| product.mul(x, heaps[k as usize]));
+                        let word = sum
+                            .iter()
+                            .filter_map(|&k| letter_of(heaps[k as usize]))
+                            .collect();
+                        (image, word)
+                    })
+                    .collect();
+                words.sort_by_key(|(image, _)| *image);
+                words.dedup_by_key(|(image, _)| *image);
+                words.into_iter().map(|(_, word)| word).collect()
+            })
+            .collect();
+        let heap_letters: Vec<Option<usize>> = heaps.iter().map(|&g| letter_of(g)).collect();
+        // Each phase can take seconds at a few thousand elements.
+        crate::stop::check()?;
         let successors = product.successors(&letters);
         #[cfg(test)]
         for u in 0..product.size {
@@ -1411,6 +1419,9 @@ impl MisereQuotient {
                 }
             }
         }
+        crate::stop::check()?;
+        let p = mark_p_portion(product.size, &successors, &heap_letters, &singles);
+        crate::stop::check()?;
         let class = refine(product.size, letters.len(), &successors, |u| p[u]);
         let order = class.iter().map(|&c| c as usize + 1).max().unwrap_or(1);
         if order > limits.max_order {
@@ -2236,43 +2247,69 @@ impl ProductMonoid {
 /// lexicographically least sum (the largest heap's count most
 /// significant): its options are lexicographically smaller, so their
 /// elements are marked first, and the element is P exactly when none of
-/// them is. `heaps[h]` is heap h's element, `singles[h]` its options'.
-fn mark_p_portion(monoid: &ProductMonoid, heaps: &[usize], singles: &[Vec<usize>]) -> Vec<bool> {
-    let mut seen = vec![false; monoid.size];
-    let mut p = vec![false; monoid.size];
+/// them is. `letters[h]` is the index of heap h's element among the
+/// successors' letters (`None` for the identity: it reaches nothing new),
+/// `singles[h]` the distinct elements of its options, each as the
+/// letters of a sum that has it; every product is a lookup in
+/// `successors` ([`ProductMonoid::successors`]), never a division or a
+/// walk along a word.
+fn mark_p_portion(
+    size: usize,
+    successors: &[u32],
+    letters: &[Option<usize>],
+    singles: &[Vec<Vec<usize>>],
+) -> Vec<bool> {
+    let count = successors.len() / size.max(1);
+    let times = |x: u32, letter: usize| successors[x as usize * count + letter];
+    let mut seen = vec![false; size];
+    let mut p = vec![false; size];
     seen[0] = true;
-    // Each element reached, in order, with the elements of its least
-    // sum's options.
-    let mut list: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
-    for (h, &g) in heaps.iter().enumerate().skip(1) {
+    // For each element, the last element reached whose options list it.
+    let mut listed = vec![0u32; size];
+    // Each element reached, in order, and the elements of its least sum's
+    // options, one flat list (`options[starts[i]..starts[i + 1]]`): a
+    // vector each cost an allocation per element.
+    let mut reached: Vec<u32> = vec![0];
+    let mut starts: Vec<usize> = vec![0, 0];
+    let mut options: Vec<u32> = Vec::new();
+    for (h, letter) in letters.iter().enumerate().skip(1) {
+        let Some(letter) = *letter else { continue };
         if singles[h].is_empty() {
             continue;
         }
-        let mut level: Vec<usize> = (0..list.len()).collect();
+        let mut level = 0..reached.len();
         while !level.is_empty() {
-            let mut next = Vec::new();
-            for &i in &level {
-                let x = list[i].0;
-                let y = monoid.mul(x, g);
-                if seen[y] {
+            let next = reached.len();
+            for i in level {
+                let x = reached[i];
+                let y = times(x, letter);
+                if seen[y as usize] {
                     // An earlier sum has this element, and its extensions
                     // cover this one's.
                     continue;
                 }
-                let mut options: Vec<usize> = list[i]
-                    .1
-                    .iter()
-                    .map(|&t| monoid.mul(t, g))
-                    .chain(singles[h].iter().map(|&s| monoid.mul(x, s)))
-                    .collect();
-                options.sort_unstable();
-                options.dedup();
-                seen[y] = true;
-                p[y] = options.iter().all(|&t| !p[t]);
-                next.push(list.len());
-                list.push((y, options));
+                // Each option element once (a stamp per element, not a
+                // sort: the lists run to a hundred elements and more).
+                let first = options.len();
+                let stamp = reached.len() as u32;
+                for k in starts[i]..starts[i + 1] {
+                    let t = times(options[k], letter);
+                    if std::mem::replace(&mut listed[t as usize], stamp) != stamp {
+                        options.push(t);
+                    }
+                }
+                for word in &singles[h] {
+                    let t = word.iter().fold(x, |z, &l| times(z, l));
+                    if std::mem::replace(&mut listed[t as usize], stamp) != stamp {
+                        options.push(t);
+                    }
+                }
+                seen[y as usize] = true;
+                p[y as usize] = options[first..].iter().all(|&t| !p[t as usize]);
+                reached.push(y);
+                starts.push(options.len());
             }
-            level = next;
+            level = next..reached.len();
         }
     }
     p
