@@ -168,19 +168,27 @@ pub fn solve(
         resume,
         list_on_workers,
         progress: Some(progress),
+        // Ctrl-C: the workers stop together at the next value, its start
+        // checkpointed.
+        stop: Some(grundy_dataflow::StopFn(std::sync::Arc::new(
+            crate::interrupt::interrupted,
+        ))),
         // The crash tests' hook: abort once this level is checkpointed.
         abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")
             .ok()
             .and_then(|v| v.parse().ok()),
         ..grundy_dataflow::SolveOptions::default()
     };
-    let solved = grundy_dataflow::request::solve(SolveRequest {
-        graph: &graph.to_string_lossy(),
-        positions,
-        max_positions: usize::try_from(max_positions).unwrap_or(usize::MAX),
-        out,
-        cluster,
-        options,
+    // The listing of a state space in this process checks Ctrl-C too.
+    let solved = grundy::stop::with_check(crate::interrupt::check, || {
+        grundy_dataflow::request::solve(SolveRequest {
+            graph: &graph.to_string_lossy(),
+            positions,
+            max_positions: usize::try_from(max_positions).unwrap_or(usize::MAX),
+            out,
+            cluster,
+            options,
+        })
     });
     let _ = std::panic::take_hook();
     let report = solved
@@ -194,6 +202,9 @@ pub fn solve(
                 // solve caught is only its echo.
                 (grundy_dataflow::SolveError::Stopped(_), Some(first)) => {
                     anyhow::Error::new(grundy_dataflow::SolveError::Stopped(first))
+                }
+                (e @ grundy_dataflow::SolveError::Interrupted { .. }, _) => {
+                    anyhow::anyhow!("{e}; the same command with --resume goes on from there")
                 }
                 (e, _) => anyhow::Error::new(e),
             }

@@ -571,6 +571,10 @@ fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     let message = interrupted(child);
     assert!(
+        message.contains("stopped: interrupted (Ctrl-C)"),
+        "{message}"
+    );
+    assert!(
         message.contains("heap 34; the heaps up to 33 are settled (order 638), kept in"),
         "{message}"
     );
@@ -589,7 +593,11 @@ fn ctrl_c_stops_a_cut_table_between_layers() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));
-    interrupted(child);
+    let message = interrupted(child);
+    assert!(
+        message.contains("stopped: interrupted (Ctrl-C)"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -97,6 +97,10 @@ fn ctrl_c_stops_a_run_to_a_file_keeping_every_value_computed() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let message = interrupted(child);
+    assert!(
+        message.contains("stopped: interrupted (Ctrl-C)"),
+        "{message}"
+    );
     assert!(message.contains("--resume goes on from there"), "{message}");
     // The message names the values kept, and the checkpoint vouches for
     // them all.

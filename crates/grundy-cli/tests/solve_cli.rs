@@ -600,3 +600,65 @@ fn a_listed_state_space_resumes_from_its_checkpoint() {
         from_database_by_name(&fresh, &names)
     );
 }
+
+/// Ctrl-C during a solve: the worker stops before the next value, once
+/// the values below it are checkpointed, saying so (exit 130, no
+/// database); the same command with --resume finishes it with the totals
+/// of a solve never stopped.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_solve_at_a_checkpoint_that_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stopped");
+    let args = ["solve", "cram", "5x6", "-o", out.to_str().unwrap()];
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once value 1's start is checkpointed, the listing is over.
+    let waiting = Instant::now();
+    while !out.join("checkpoint-1-0-of-1.bin").exists() {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(120),
+            "no checkpoint"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let message = common::interrupted(child);
+    assert!(
+        message.contains("stopped on request before value"),
+        "{message}"
+    );
+    assert!(message.contains("--resume goes on from there"), "{message}");
+    assert!(!out.join("MANIFEST").exists(), "no database");
+    let mut again = args.to_vec();
+    again.extend(["--resume", "--format", "json"]);
+    let resumed: Value = serde_json::from_str(&stdout_of(&again)).unwrap();
+    assert!(
+        resumed["resumed_from_level"].as_u64().unwrap() >= 1,
+        "{resumed}"
+    );
+    let fresh = dir.path().join("fresh");
+    let whole: Value = serde_json::from_str(&stdout_of(&[
+        "solve",
+        "cram",
+        "5x6",
+        "-o",
+        fresh.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    for total in [
+        "vertices",
+        "edges",
+        "p_positions",
+        "n_positions",
+        "draws",
+        "largest_value",
+    ] {
+        assert_eq!(resumed[total], whole[total], "{total}");
+    }
+}

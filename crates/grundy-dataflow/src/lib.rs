@@ -104,6 +104,16 @@ pub enum SolveError {
     /// A request past what the solve supports.
     #[error("{0}")]
     Limit(String),
+    /// Stopped on request ([`SolveOptions::stop`], Ctrl-C) when value
+    /// `level` was about to be labelled: every worker stopped there, after
+    /// checkpointing the values below it, and no database was written.
+    #[error("stopped on request before value {level}: the values below it are checkpointed in {dir}, and no database was written")]
+    Interrupted {
+        /// The value the workers were about to label.
+        level: u32,
+        /// The output directory, which holds the checkpoint.
+        dir: PathBuf,
+    },
     /// The workers could not start or one of them failed (a process
     /// gone, a connection refused).
     #[error("the dataflow failed: {0}")]
@@ -277,6 +287,18 @@ impl std::fmt::Debug for ProgressFn {
     }
 }
 
+/// Asked by every worker before each value is labelled: `true` stops the
+/// solve there, once the values below it are checkpointed
+/// ([`SolveError::Interrupted`]; any worker's `true` stops them all).
+#[derive(Clone)]
+pub struct StopFn(pub Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl std::fmt::Debug for StopFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StopFn")
+    }
+}
+
 /// How a solve runs, beyond the workers' layout.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
@@ -289,6 +311,8 @@ pub struct SolveOptions {
     pub abort_after_level: Option<u32>,
     /// Called by worker 0 as the solve goes (levels, remoteness rounds).
     pub progress: Option<ProgressFn>,
+    /// Whether to stop (Ctrl-C), asked at each value's start.
+    pub stop: Option<StopFn>,
     /// The game whose state space the graph is (its spec), recorded in
     /// the manifest: its one-component positions can then feed that
     /// game's searches ([`db::Database::export_cache`]).
@@ -814,6 +838,7 @@ struct Checkpoints<'a> {
     abort_after_level: Option<u32>,
     /// Worker 0's progress callback (others have none).
     progress: Option<ProgressFn>,
+    stop: Option<StopFn>,
 }
 
 impl Checkpoints<'_> {
@@ -821,6 +846,20 @@ impl Checkpoints<'_> {
         if let Some(progress) = &self.progress {
             (progress.0)(what);
         }
+    }
+
+    /// Whether any worker was asked to stop, agreed in one round: all
+    /// stop at `level` (just checkpointed), or none.
+    fn stop_if_asked(&self, rounds: &mut Rounds<'_>, level: u32) -> Result<(), SolveError> {
+        let asked = self.stop.as_ref().is_some_and(|stop| (stop.0)());
+        let (_, asks) = rounds.exchange(&mut Vec::new(), u64::from(asked));
+        if asks.iter().any(|&a| a != 0) {
+            return Err(SolveError::Interrupted {
+                level,
+                dir: self.dir.to_owned(),
+            });
+        }
+        Ok(())
     }
 
     /// Writes this worker's state at the start of `level`; once every
@@ -896,6 +935,7 @@ fn label(
             };
             checkpoints.save(rounds, &state)?;
             (label, next_needed, unlabelled) = (state.label, state.next_needed, state.unlabelled);
+            checkpoints.stop_if_asked(rounds, m)?;
         }
         ready.clear();
         let mut candidates = 0u64;
@@ -1217,6 +1257,7 @@ fn solve_worker(
         resume,
         abort_after_level: options.abort_after_level,
         progress: options.progress.clone().filter(|_| index == 0),
+        stop: options.stop.clone(),
     };
     checkpoints.report(SolveProgress::Loaded { edges: shard.edges });
     let labelled = label(&shard, &mut rounds, &mut checkpoints);

@@ -264,6 +264,62 @@ fn progress_reports_levels_and_remoteness_in_order() {
     assert_eq!(settled, [0, 1, 2, 3]);
 }
 
+/// One worker asked to stop stops them all, before the next value and
+/// after its checkpoint: no database, and a resumed solve gives the
+/// answers of one never stopped.
+#[test]
+fn a_stop_asked_of_one_worker_stops_every_worker_at_a_checkpoint() {
+    use grundy_dataflow::{solve_with, SolveError, SolveOptions, StopFn};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // A path of six vertices: values 0 1 0 1 0 1, so levels 0 and 1.
+    let followers = [vec![1], vec![2], vec![3], vec![4], vec![5], vec![]];
+    let graph = graph_of(&followers);
+    let cluster = Cluster {
+        threads: 3,
+        ..Cluster::default()
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The first question (one worker's, at value 1) says stop.
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    let options = SolveOptions {
+        stop: Some(StopFn(Arc::new(move || {
+            counter.fetch_add(1, Ordering::SeqCst) == 0
+        }))),
+        ..SolveOptions::default()
+    };
+    let stopped = solve_with(
+        GraphSource::Graph(graph.clone()),
+        &cluster,
+        dir.path(),
+        &options,
+    )
+    .expect_err("stopped");
+    assert!(
+        matches!(stopped, SolveError::Interrupted { level: 1, .. }),
+        "{stopped}"
+    );
+    // Each worker asked once, and none went on to value 2.
+    assert_eq!(asked.load(Ordering::SeqCst), 3);
+    assert!(!dir.path().join("MANIFEST").exists());
+    assert!(Database::open(dir.path()).is_err());
+    let resumed = SolveOptions {
+        resume: true,
+        ..SolveOptions::default()
+    };
+    let summary =
+        solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &resumed).expect("resumed");
+    assert_eq!(summary.resumed_from_level, 1);
+    let db = Database::open(dir.path()).expect("database");
+    let graph = graph_of(&followers);
+    let expected = LoopySolution::solve(graph.digraph());
+    for v in 0..followers.len() as u32 {
+        let answer = db.get(v).expect("every vertex");
+        assert_eq!(answer.value(), expected.value(graph.digraph(), v), "{v}");
+        assert_eq!(answer.remoteness, expected.remoteness()[v as usize]);
+    }
+}
+
 /// A game's state space listed by the workers themselves (each its share
 /// of the positions, by a hash of their names) against the one-process
 /// listing (`SumEvaluator::state_space`) solved by `LoopySolution`: the

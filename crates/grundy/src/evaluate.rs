@@ -1130,6 +1130,9 @@ fn state_space<R: Ruleset>(
     let mut options = crate::ruleset::Options::new();
     let mut next = 0;
     while next < sums.len() {
+        // A listing of millions of sums takes seconds: a deadline or
+        // Ctrl-C stops it ([`crate::stop`]).
+        crate::stop::tick()?;
         let sum = sums[next].clone();
         let mut these = Vec::new();
         for_each_follower(rules, &sum, &mut options, |_, after| {

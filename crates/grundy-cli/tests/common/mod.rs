@@ -117,9 +117,5 @@ pub fn interrupted(child: std::process::Child) -> String {
         interrupted_at.elapsed() < std::time::Duration::from_secs(4),
         "stopped by itself, not by the grace period's end: {message}"
     );
-    assert!(
-        message.contains("stopped: interrupted (Ctrl-C)"),
-        "{message}"
-    );
     message
 }
