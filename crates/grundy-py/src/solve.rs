@@ -3,10 +3,13 @@
 //! JSON (the Python layer parses them).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::interrupt::{keep_pending, take_pending, CHECK_EVERY};
 use crate::LimitError;
 
 fn solve_error(error: grundy_dataflow::SolveError) -> PyErr {
@@ -31,18 +34,62 @@ pub fn solve_json(
 ) -> PyResult<String> {
     let cluster =
         grundy_dataflow::Cluster::with_hostfile(workers, 1, 0, None).map_err(solve_error)?;
-    let report = py
-        .detach(|| {
-            grundy_dataflow::request::solve(grundy_dataflow::request::SolveRequest {
-                graph,
-                positions: &positions,
-                max_positions,
-                out: Path::new(out),
-                cluster,
-                options: grundy_dataflow::SolveOptions::default(),
-            })
+    // The solve runs on a thread of its own while this one, Python's,
+    // asks for signals: only the main thread sees them. Ctrl-C raises a
+    // flag that stops the listing (a position at a time) and the workers
+    // (together, before the next value, its start checkpointed).
+    let asked = Arc::new(AtomicBool::new(false));
+    let solved = py.detach(|| {
+        std::thread::scope(|scope| {
+            let flag = asked.clone();
+            let solving = scope.spawn(move || {
+                let listing = flag.clone();
+                grundy::stop::with_check(
+                    move || {
+                        if listing.load(Ordering::SeqCst) {
+                            return Err(grundy::GameError::Stopped {
+                                reason: "interrupted".to_owned(),
+                            });
+                        }
+                        Ok(())
+                    },
+                    || {
+                        grundy_dataflow::request::solve(grundy_dataflow::request::SolveRequest {
+                            graph,
+                            positions: &positions,
+                            max_positions,
+                            out: Path::new(out),
+                            cluster,
+                            options: grundy_dataflow::SolveOptions {
+                                stop: Some(grundy_dataflow::StopFn(Arc::new(move || {
+                                    flag.load(Ordering::SeqCst)
+                                }))),
+                                ..grundy_dataflow::SolveOptions::default()
+                            },
+                        })
+                    },
+                )
+            });
+            while !solving.is_finished() {
+                std::thread::sleep(CHECK_EVERY);
+                if let Err(signal) = Python::attach(|py| py.check_signals()) {
+                    keep_pending(signal);
+                    asked.store(true, Ordering::SeqCst);
+                }
+            }
+            solving.join()
         })
-        .map_err(solve_error)?;
+    });
+    let report = match solved {
+        Ok(report) => report,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    // Ctrl-C raises KeyboardInterrupt, even when the solve was done by
+    // the time the workers would have stopped.
+    if let Some(signal) = take_pending() {
+        return Err(signal);
+    }
+    let report = report.map_err(solve_error)?;
     serde_json::to_string(&report).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 

@@ -27,6 +27,11 @@ CHILD = textwrap.dedent(
         if kind == "search":
             # A misère search over sums: about ten seconds, in one call.
             game.eval("(14,12) (9,11) (8,13)", misere=True)
+        elif kind == "solve":
+            # Cram 5x6's state space: seconds of listing, then the
+            # workers' values.
+            import tempfile
+            grundy.solve("cram", tempfile.mkdtemp(), "5x6")
         elif kind == "period":
             game.period(max=count, allow_long=True)
         else:
@@ -52,6 +57,9 @@ CHILD = textwrap.dedent(
         # A search (misère sums of Wythoff positions), stopped through
         # grundy::stop's checks.
         ("search", "wythoff", 0),
+        # A dataflow solve, which runs off Python's thread: the listing
+        # of its state space checks the flag Ctrl-C raises.
+        ("solve", "cram", 0),
     ],
 )
 def test_ctrl_c_stops_a_long_computation_within_a_second(kind, spec, count):

@@ -571,7 +571,7 @@ impl RunToFile<'_> {
                 write_values(&mut out, values, before).map_err(io_error(&partial_path))?;
                 out.flush().map_err(io_error(&partial_path))?;
             }
-            if widened || last_checkpoint.elapsed() >= self.checkpoint_every {
+            let vouch_for_every_value = || {
                 self.checkpoint(
                     &partial,
                     &checkpoint_path,
@@ -579,7 +579,11 @@ impl RunToFile<'_> {
                     values.len(),
                     values.value_bytes(),
                     checksum,
-                )?;
+                )
+            };
+            let due = widened || last_checkpoint.elapsed() >= self.checkpoint_every;
+            if due {
+                vouch_for_every_value()?;
                 last_checkpoint = Instant::now();
             }
             let asked_to_stop = progress(&RunProgress {
@@ -590,14 +594,9 @@ impl RunToFile<'_> {
                 period_fill: engine.kernel().period_fill().cloned(),
             });
             if let Err(cause) = asked_to_stop {
-                self.checkpoint(
-                    &partial,
-                    &checkpoint_path,
-                    &partial_path,
-                    values.len(),
-                    values.value_bytes(),
-                    checksum,
-                )?;
+                if !due {
+                    vouch_for_every_value()?;
+                }
                 return Err(StoreError::Stopped {
                     committed: values.len() as u64,
                     target: self.target,
