@@ -18,16 +18,28 @@
 /// elements of the monoid whose subsets the set is one of).
 pub(crate) fn gather(set: &[u64], places: &[u32]) -> Vec<u64> {
     let mut out = vec![0u64; places.len().div_ceil(64)];
+    gather_into(set, places, &mut out);
+    out
+}
+
+/// [`gather`] into `out` (every word of it written), a caller's buffer:
+/// the verification gathers millions of small sets a heap, and an
+/// allocation each cost more than some gathers.
+///
+/// # Panics
+/// If a place is outside the set, or `out` is not `places.len()` bits
+/// long in whole words (bugs in the caller).
+pub(crate) fn gather_into(set: &[u64], places: &[u32], out: &mut [u64]) {
+    assert_eq!(out.len(), places.len().div_ceil(64), "the output's length");
     #[cfg(target_arch = "x86_64")]
     let inside = match *x86::KERNEL {
-        x86::Kernel::Avx512(kernel) => kernel.gather(set, places, &mut out),
-        x86::Kernel::Avx2(kernel) => kernel.gather(set, places, &mut out),
-        x86::Kernel::Portable => portable(set, places, &mut out),
+        x86::Kernel::Avx512(kernel) => kernel.gather(set, places, out),
+        x86::Kernel::Avx2(kernel) => kernel.gather(set, places, out),
+        x86::Kernel::Portable => portable(set, places, out),
     };
     #[cfg(not(target_arch = "x86_64"))]
-    let inside = portable(set, places, &mut out);
+    let inside = portable(set, places, out);
     assert!(inside, "a place outside the bitset");
-    out
 }
 
 /// The highest 32-bit half of `set` a place may fall in.
@@ -254,7 +266,17 @@ mod tests {
             let mut out = vec![0u64; places.len().div_ceil(64)];
             assert!(portable(&set, &places, &mut out));
             assert_eq!(out, by_definition(&set, &places));
+            // Into a reused buffer: every word is written, none kept.
+            let mut reused = vec![!0u64; places.len().div_ceil(64)];
+            gather_into(&set, &places, &mut reused);
+            assert_eq!(reused, by_definition(&set, &places));
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "the output's length")]
+    fn an_output_of_another_length_is_refused() {
+        gather_into(&[0u64; 2], &[3, 4], &mut [0u64; 2]);
     }
 
     /// Each vector kernel this CPU has (the one `gather` picks is only

@@ -88,7 +88,7 @@ use std::time::Instant;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::GameError;
-use crate::heap::bit_gather::gather;
+use crate::heap::bit_gather::{gather, gather_into};
 use crate::heap::HeapGame;
 use crate::ruleset::Options;
 use crate::sum::WinningMove;
@@ -513,7 +513,7 @@ pub struct MisereQuotient {
 #[derive(Clone, Debug)]
 struct Verified {
     groups: FxHashSet<(Element, Vec<u64>)>,
-    last: Vec<Reached>,
+    last: Layer,
 }
 
 /// Limits of one quotient computation.
@@ -1545,11 +1545,11 @@ impl MisereQuotient {
     /// as a key); states whose hashes collide go to a map of their own.
     fn next_layer(
         &self,
-        previous: &[Reached],
+        previous: &Layer,
         group: &Group,
         from: &Contexts,
         to: &Contexts,
-    ) -> Result<Vec<Reached>, GameError> {
+    ) -> Result<Layer, GameError> {
         use rayon::prelude::*;
         use std::hash::BuildHasher;
         /// States of the layer before expanded at once.
@@ -1567,22 +1567,29 @@ impl MisereQuotient {
             })
             .collect();
         debug_assert!(shifts.iter().flatten().all(|&i| i != u32::MAX));
+        let width = to.len().div_ceil(64);
+        let counts = powers.len();
         let hasher = rustc_hash::FxBuildHasher;
-        let mut next: Vec<Reached> = Vec::new();
+        let mut next = Layer::empty(width);
         let mut ids: FxHashMap<u64, usize> = FxHashMap::default();
-        let mut collided: FxHashMap<State, usize> = FxHashMap::default();
+        let mut collided: FxHashMap<(Element, Vec<u64>, bool), usize> = FxHashMap::default();
         // The rests beside which a move in this group wins, seen from an
         // element `beside`: one set per element, however many states
         // share it (each costs a pass over the contexts).
         let mut winning_beside: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
-        for (block_at, block) in previous.chunks(BLOCK).enumerate() {
+        // A block's new states, each count of each old state in turn:
+        // elements and rests, reused from block to block.
+        let mut elements: Vec<Element> = Vec::new();
+        let mut rests: Vec<u64> = Vec::new();
+        for block_at in (0..previous.len()).step_by(BLOCK) {
             crate::stop::check()?;
+            let block = block_at..previous.len().min(block_at + BLOCK);
             let mut besides: Vec<Element> = block
-                .iter()
-                .flat_map(|r| {
-                    powers[..powers.len() - 1]
+                .clone()
+                .flat_map(|i| {
+                    powers[..counts - 1]
                         .iter()
-                        .map(|&p| self.mul(r.state.0, p))
+                        .map(move |&p| self.mul(previous.elements[i], p))
                 })
                 .filter(|b| !winning_beside.contains_key(b))
                 .collect();
@@ -1597,61 +1604,70 @@ impl MisereQuotient {
                 })
                 .collect();
             winning_beside.extend(found);
-            let expanded: Vec<Vec<State>> = block
-                .par_iter()
-                .map(|reached| {
-                    let (y, rests, any) = &reached.state;
-                    (0..powers.len())
-                        .map(|c| {
-                            let shift = &shifts[c];
-                            let mut rests2 = gather(rests, shift);
-                            if c > 0 {
-                                // powers[0] is the identity: no heap of the
-                                // group is taken, and none can move.
-                                let beside = self.mul(*y, powers[c - 1]);
-                                for (word, bits) in rests2.iter_mut().zip(&winning_beside[&beside])
-                                {
-                                    *word |= bits;
-                                }
+            elements.clear();
+            elements.resize(block.len() * counts, IDENTITY);
+            rests.clear();
+            rests.resize(block.len() * counts * width, 0);
+            elements
+                .par_chunks_mut(counts)
+                .zip(rests.par_chunks_mut(counts * width))
+                .zip(block.clone().into_par_iter())
+                .for_each(|((new_elements, new_rests), i)| {
+                    let y = previous.elements[i];
+                    for (c, (element, rests2)) in new_elements
+                        .iter_mut()
+                        .zip(new_rests.chunks_exact_mut(width))
+                        .enumerate()
+                    {
+                        gather_into(previous.rests(i), &shifts[c], rests2);
+                        if c > 0 {
+                            // powers[0] is the identity: no heap of the
+                            // group is taken, and none can move.
+                            let beside = self.mul(y, powers[c - 1]);
+                            for (word, bits) in rests2.iter_mut().zip(&winning_beside[&beside]) {
+                                *word |= bits;
                             }
-                            (self.mul(*y, powers[c]), rests2, *any || c >= 1)
-                        })
-                        .collect()
-                })
-                .collect();
-            for (offset, (reached, states)) in block.iter().zip(expanded).enumerate() {
-                let from = block_at * BLOCK + offset;
-                for (c, state) in states.into_iter().enumerate() {
-                    let tokens = reached.tokens + group.heap * c as u64;
-                    let key = hasher.hash_one(&state);
+                        }
+                        *element = self.mul(y, powers[c]);
+                    }
+                });
+            for (offset, i) in block.enumerate() {
+                for c in 0..counts {
+                    let at = offset * counts + c;
+                    let y = elements[at];
+                    let rests2 = &rests[at * width..(at + 1) * width];
+                    let any = previous.any[i] || c >= 1;
+                    let tokens = previous.tokens[i] + group.heap * c as u64;
+                    let key = hasher.hash_one((y, rests2, any));
                     let known = match ids.get(&key) {
-                        Some(&i) if next[i].state == state => Some(i),
-                        Some(_) => collided.get(&state).copied(),
+                        Some(&j)
+                            if next.elements[j] == y
+                                && next.any[j] == any
+                                && next.rests(j) == rests2 =>
+                        {
+                            Some(j)
+                        }
+                        Some(_) => collided.get(&(y, rests2.to_vec(), any)).copied(),
                         None => None,
                     };
                     match known {
-                        Some(i) => {
-                            if tokens < next[i].tokens {
-                                next[i].tokens = tokens;
-                                next[i].from = from;
-                                next[i].count = c as u32;
+                        Some(j) => {
+                            if tokens < next.tokens[j] {
+                                next.tokens[j] = tokens;
+                                next.from[j] = i;
+                                next.count[j] = c as u32;
                             }
                         }
                         None => {
                             match ids.entry(key) {
                                 std::collections::hash_map::Entry::Occupied(_) => {
-                                    collided.insert(state.clone(), next.len());
+                                    collided.insert((y, rests2.to_vec(), any), next.len());
                                 }
                                 std::collections::hash_map::Entry::Vacant(slot) => {
                                     slot.insert(next.len());
                                 }
                             }
-                            next.push(Reached {
-                                state,
-                                tokens,
-                                from,
-                                count: c as u32,
-                            });
+                            next.push(y, rests2, any, tokens, i, c as u32);
                         }
                     }
                 }
@@ -1697,15 +1713,15 @@ impl MisereQuotient {
     /// (a move in one of the copies wins beside the rest). So this costs
     /// a few lookups a state where the layer costs a pass over the
     /// elements.
-    fn fails_beside(&self, layer: &[Reached], group: &Group) -> bool {
+    fn fails_beside(&self, layer: &Layer, group: &Group) -> bool {
         let powers = powers(&self.monoid, group.element);
         let bit = |set: &[u64], i: Element| set[i as usize / 64] >> (i % 64) & 1 == 1;
-        layer.iter().any(|reached| {
-            let (y, rests, any) = &reached.state;
+        (0..layer.len()).any(|i| {
+            let (y, rests, any) = (layer.elements[i], layer.rests(i), layer.any[i]);
             powers.iter().enumerate().any(|(c, &p)| {
                 let has_winning_move =
-                    bit(rests, p) || (c > 0 && bit(&group.winning, self.mul(*y, powers[c - 1])));
-                self.predicts_wrong(self.mul(*y, p), *any || c >= 1, has_winning_move)
+                    bit(rests, p) || (c > 0 && bit(&group.winning, self.mul(y, powers[c - 1])));
+                self.predicts_wrong(self.mul(y, p), any || c >= 1, has_winning_move)
             })
         })
     }
@@ -1724,33 +1740,19 @@ impl MisereQuotient {
     /// The failing state of fewest tokens in a final layer: a sum in the
     /// P-portion with a move into it, or a non-empty sum outside it with
     /// none.
-    fn failing(&self, layer: &[Reached]) -> Option<usize> {
-        layer
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                let (y, rests, any) = &r.state;
-                self.predicts_wrong(*y, *any, rests[0] & 1 == 1)
+    fn failing(&self, layer: &Layer) -> Option<usize> {
+        (0..layer.len())
+            .filter(|&i| {
+                self.predicts_wrong(layer.elements[i], layer.any[i], layer.rests(i)[0] & 1 == 1)
             })
-            .min_by_key(|(_, r)| r.tokens)
-            .map(|(i, _)| i)
+            .min_by_key(|&i| layer.tokens[i])
     }
 
     /// The layers of the verification over `groups`, in that order; the
     /// rests of layer i are over `contexts[i]`.
-    fn layers(
-        &self,
-        groups: &[Group],
-        contexts: &[&Contexts],
-    ) -> Result<Vec<Vec<Reached>>, GameError> {
+    fn layers(&self, groups: &[Group], contexts: &[&Contexts]) -> Result<Vec<Layer>, GameError> {
         debug_assert_eq!(contexts.len(), groups.len() + 1);
-        let start = Reached {
-            state: (IDENTITY, vec![0u64; contexts[0].len().div_ceil(64)], false),
-            tokens: 0,
-            from: 0,
-            count: 0,
-        };
-        let mut layers = vec![vec![start]];
+        let mut layers = vec![Layer::start(contexts[0].len().div_ceil(64))];
         for (i, group) in groups.iter().enumerate() {
             let next = self.next_layer(
                 &layers[layers.len() - 1],
@@ -1765,11 +1767,7 @@ impl MisereQuotient {
 
     /// [`Self::layers`] over `groups` with the same rests kept after each
     /// (every element, in the full form).
-    fn layers_over(
-        &self,
-        groups: &[Group],
-        contexts: &Contexts,
-    ) -> Result<Vec<Vec<Reached>>, GameError> {
+    fn layers_over(&self, groups: &[Group], contexts: &Contexts) -> Result<Vec<Layer>, GameError> {
         self.layers(groups, &vec![contexts; groups.len() + 1])
     }
 
@@ -1777,7 +1775,7 @@ impl MisereQuotient {
     /// the rests of the groups still to come: most of the quotient's
     /// growth is the largest heaps', so that submonoid is small by the
     /// time the states are many.
-    fn layers_still_to_come(&self, groups: &[Group]) -> Result<Vec<Vec<Reached>>, GameError> {
+    fn layers_still_to_come(&self, groups: &[Group]) -> Result<Vec<Layer>, GameError> {
         let contexts = self.suffix_contexts(groups);
         self.layers(groups, &contexts.iter().collect::<Vec<_>>())
     }
@@ -1825,11 +1823,11 @@ impl MisereQuotient {
         };
         let mut word = Vec::new();
         for layer in (1..layers.len()).rev() {
-            let reached = &layers[layer][at];
-            if reached.count > 0 {
-                word.push((groups[layer - 1].heap, reached.count));
+            let count = layers[layer].count[at];
+            if count > 0 {
+                word.push((groups[layer - 1].heap, count));
             }
-            at = reached.from;
+            at = layers[layer].from[at];
         }
         word.sort_unstable();
         Ok(Some(word))
@@ -1978,16 +1976,63 @@ struct Group {
 /// A state of the verification: the element of the heaps so far, the
 /// rests beside which one of them has a winning move (a bitset), and
 /// whether any heap was taken.
-type State = (Element, Vec<u64>, bool);
+/// A layer of the verification: its states (the element so far, the
+/// rests beside which some heap so far has a winning move, whether the
+/// sum is empty), each with its fewest tokens and how it was reached (the
+/// state of the layer before and the count of this layer's heap). Kept
+/// flat, the rests of state i at `rests[i * width..(i + 1) * width]`: a
+/// layer is a few allocations, not one a state (millions a heap of
+/// Dawson's Kayles at its wall).
+#[derive(Clone, Debug, Default)]
+struct Layer {
+    /// Words of each state's rests.
+    width: usize,
+    elements: Vec<Element>,
+    rests: Vec<u64>,
+    any: Vec<bool>,
+    tokens: Vec<u64>,
+    from: Vec<usize>,
+    count: Vec<u32>,
+}
 
-/// A state reached, with its fewest tokens and how.
-#[derive(Clone, Debug)]
-struct Reached {
-    state: State,
-    tokens: u64,
-    /// The state of the layer before, and the count of this layer's heap.
-    from: usize,
-    count: u32,
+impl Layer {
+    /// The empty sum alone, with rests of `width` words.
+    fn start(width: usize) -> Layer {
+        Layer {
+            width,
+            elements: vec![IDENTITY],
+            rests: vec![0; width],
+            any: vec![false],
+            tokens: vec![0],
+            from: vec![0],
+            count: vec![0],
+        }
+    }
+
+    fn empty(width: usize) -> Layer {
+        Layer {
+            width,
+            ..Layer::default()
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.elements.len()
+    }
+
+    fn rests(&self, i: usize) -> &[u64] {
+        &self.rests[i * self.width..(i + 1) * self.width]
+    }
+
+    fn push(&mut self, y: Element, rests: &[u64], any: bool, tokens: u64, from: usize, count: u32) {
+        debug_assert_eq!(rests.len(), self.width);
+        self.elements.push(y);
+        self.rests.extend_from_slice(rests);
+        self.any.push(any);
+        self.tokens.push(tokens);
+        self.from.push(from);
+        self.count.push(count);
+    }
 }
 
 /// What a failed candidate proves: see [`MisereQuotient::lower_bound`].
