@@ -1552,8 +1552,10 @@ impl MisereQuotient {
     ) -> Result<Layer, GameError> {
         use rayon::prelude::*;
         use std::hash::BuildHasher;
-        /// States of the layer before expanded at once.
-        const BLOCK: usize = 256;
+        /// The words of new states' rests a block of states may make at
+        /// once (8 MB): blocks as large as that allows, for each parallel
+        /// step wakes the pool's threads, a system call and a switch.
+        const BLOCK_WORDS: usize = 1 << 20;
         let powers = powers(&self.monoid, group.element);
         // For each count c, the number in `from` of each context of `to`
         // times the c-th power: where a new state's rest looks in the old.
@@ -1569,6 +1571,7 @@ impl MisereQuotient {
         debug_assert!(shifts.iter().flatten().all(|&i| i != u32::MAX));
         let width = to.len().div_ceil(64);
         let counts = powers.len();
+        let block_states = (BLOCK_WORDS / (counts * width).max(1)).clamp(256, 16384);
         let hasher = rustc_hash::FxBuildHasher;
         let mut next = Layer::empty(width);
         let mut ids: FxHashMap<u64, usize> = FxHashMap::default();
@@ -1581,9 +1584,9 @@ impl MisereQuotient {
         // elements and rests, reused from block to block.
         let mut elements: Vec<Element> = Vec::new();
         let mut rests: Vec<u64> = Vec::new();
-        for block_at in (0..previous.len()).step_by(BLOCK) {
+        for block_at in (0..previous.len()).step_by(block_states) {
             crate::stop::check()?;
-            let block = block_at..previous.len().min(block_at + BLOCK);
+            let block = block_at..previous.len().min(block_at + block_states);
             let mut besides: Vec<Element> = block
                 .clone()
                 .flat_map(|i| {
