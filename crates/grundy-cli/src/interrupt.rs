@@ -14,6 +14,9 @@ use std::time::Duration;
 
 use grundy::GameError;
 
+/// What a stopped run that kept its work adds to the library's message.
+pub const RESUME_HINT: &str = "the same command with --resume goes on from there";
+
 /// The exit code of an interrupted run.
 pub const EXIT_CODE: u8 = 130;
 

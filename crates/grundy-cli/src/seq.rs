@@ -233,15 +233,9 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         });
         progress.finish();
         let values = values.map_err(|error| match error {
-            StoreError::Stopped {
-                committed,
-                target,
-                partial,
-                checkpoint,
-                cause,
-            } => anyhow::anyhow!(
-                "{committed} of {target} values are kept in {partial}, vouched for by {checkpoint} (the same command with --resume goes on from there): {cause}"
-            ),
+            StoreError::Stopped { .. } => {
+                anyhow::anyhow!("{error}; {}", crate::interrupt::RESUME_HINT)
+            }
             other => other.into(),
         })?;
         if already_held {

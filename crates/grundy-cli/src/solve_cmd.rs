@@ -204,7 +204,7 @@ pub fn solve(
                     anyhow::Error::new(grundy_dataflow::SolveError::Stopped(first))
                 }
                 (e @ grundy_dataflow::SolveError::Interrupted { .. }, _) => {
-                    anyhow::anyhow!("{e}; the same command with --resume goes on from there")
+                    anyhow::anyhow!("{e}; {}", crate::interrupt::RESUME_HINT)
                 }
                 (e, _) => anyhow::Error::new(e),
             }

@@ -305,12 +305,18 @@ fn game_of(spec: &str, graph: Option<&str>) -> Result<Game, ApiError> {
     Ok(parse_spec_from(trimmed, SpecSource::NoFiles)?)
 }
 
-/// The error that stops a computation of `count` values at the deadline.
-fn past_deadline(deadline: Instant, count: u64, done: u64) -> Result<(), grundy::GameError> {
+/// The error that stops a computation of `count` values (or boxes, as
+/// `what` says) at the deadline.
+fn past_deadline(
+    deadline: Instant,
+    count: u64,
+    what: &str,
+    done: u64,
+) -> Result<(), grundy::GameError> {
     if Instant::now() > deadline {
         return Err(grundy::GameError::Stopped {
             reason: format!(
-                "computing {count} values exceeds the time limit (stopped after {done})"
+                "computing {count} {what} exceeds the time limit (stopped after {done})"
             ),
         });
     }
@@ -352,7 +358,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
             count as usize,
             &mut || 4096,
             &mut |_, range| {
-                past_deadline(deadline, count, range.end as u64)?;
+                past_deadline(deadline, count, "values", range.end as u64)?;
                 Ok(true)
             },
         )?)
@@ -368,7 +374,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
             EngineChoice::Auto,
             grundy::evaluator::FIRST_ROUND,
             max,
-            &mut |done, _| past_deadline(deadline, max as u64, done as u64),
+            &mut |done, _| past_deadline(deadline, max as u64, "values", done as u64),
         )?)
     }
 
@@ -403,7 +409,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
         Ok(grundy::heap::misere::heap_misere_values(
             game,
             count,
-            &mut |done| past_deadline(deadline, count, done),
+            &mut |done| past_deadline(deadline, count, "values", done),
         )?)
     }
 
@@ -429,19 +435,11 @@ impl grundy::evaluator::Inputs for ServerInputs {
             )));
         }
         let deadline = self.deadline;
+        let boxes = format!("boxes of the cut:{dim} table");
         Ok(grundy::cut::CutTable::compute(
             dim,
             largest,
-            &|done, total| {
-                if Instant::now() > deadline {
-                    return Err(grundy::GameError::Stopped {
-                        reason: format!(
-                            "computing the cut:{dim} table of {total} boxes exceeds the time limit (stopped after {done})"
-                        ),
-                    });
-                }
-                Ok(())
-            },
+            &|done, total| past_deadline(deadline, total, &boxes, done),
         )?)
     }
 }

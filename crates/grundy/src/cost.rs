@@ -52,9 +52,7 @@ impl SequenceCost {
     /// The cost of G(0..count) of `game`; `None` when no estimate is
     /// needed (linear or quadratic work at worst, or within the probe).
     pub fn of(game: &HeapGame, count: u64) -> Result<Option<SequenceCost>, GameError> {
-        Ok(game
-            .estimated_work(count)?
-            .map(|estimate| SequenceCost { count, estimate }))
+        SequenceCost::of_kernel(game, count, &|| game.kernel())
     }
 
     /// [`SequenceCost::of`] the engine that `kernel` makes (an engine

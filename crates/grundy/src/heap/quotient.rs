@@ -1607,9 +1607,9 @@ impl MisereQuotient {
                 })
                 .collect();
             winning_beside.extend(found);
-            elements.clear();
+            // Sized to the block, not cleared: every element and every
+            // word of the rests is written below.
             elements.resize(block.len() * counts, IDENTITY);
-            rests.clear();
             rests.resize(block.len() * counts * width, 0);
             elements
                 .par_chunks_mut(counts)
@@ -1976,9 +1976,6 @@ struct Group {
     winning: Vec<u64>,
 }
 
-/// A state of the verification: the element of the heaps so far, the
-/// rests beside which one of them has a winning move (a bitset), and
-/// whether any heap was taken.
 /// A layer of the verification: its states (the element so far, the
 /// rests beside which some heap so far has a winning move, whether the
 /// sum is empty), each with its fewest tokens and how it was reached (the
