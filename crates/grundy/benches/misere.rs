@@ -140,6 +140,9 @@ fn building(c: &mut Criterion) {
         ("0.07", 30u64, Some(360)),
         ("0.77", 2000, None),
         ("0.35", 30, None),
+        // Many candidates, most of them refused or reduced: the case of
+        // the incremental refinement.
+        ("4.7", 30, None),
     ] {
         let quotient = build(code, heaps);
         assert_eq!(quotient.max_heap(), heaps);

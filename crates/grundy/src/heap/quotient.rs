@@ -24,7 +24,10 @@
 //!    lexicographically smaller, so their elements are marked first, and
 //!    the element is P exactly when none of them is. Elements that no
 //!    product tells apart are merged (Moore's partition refinement over
-//!    multiplication by the heaps' elements).
+//!    multiplication by the heaps' elements, each round keying again only
+//!    what reaches an element that changed class). A recalibration's
+//!    candidate that predicts its failure wrong is refused before the
+//!    merge: the merge keeps every element's outcome.
 //! 3. **Verification.** A candidate is accepted only when, for every sum G
 //!    of heaps up to n, with φ the map from sums to the candidate:
 //!    if φ(G) is in the P-portion, no option of G is; if G is not empty and
@@ -383,11 +386,19 @@ impl Contexts {
 
     /// `x · m` for each member m, in order.
     fn row(&self, monoid: &Monoid, x: Element) -> Vec<Element> {
-        let mut row = Vec::with_capacity(self.members.len());
-        row.push(x);
-        for &(before, g) in &self.via[1..] {
+        let count = monoid.letters.len();
+        let mut row = vec![x; self.via.len()];
+        for i in 1..row.len() {
+            let (before, g) = self.via[i];
             let y = row[before as usize];
-            row.push(monoid.mul(y, g));
+            // A letter (as the contexts' elements nearly always are) is
+            // one lookup, without `Monoid::mul`'s test.
+            let l = monoid.letter_of[g as usize];
+            row[i] = if l == u32::MAX {
+                monoid.mul(y, g)
+            } else {
+                monoid.actions[y as usize * count + l as usize]
+            };
         }
         row
     }
@@ -1450,7 +1461,9 @@ impl MisereQuotient {
         let class = refine(product.size, letters.len(), &successors, |u| p[u]);
         // Every candidate of the tests, against Moore's plain rounds.
         #[cfg(test)]
-        if class != tests::refine_by_rounds(product.size, letters.len(), &successors, |u| p[u]) {
+        if class != tests::refine_by_rounds(product.size, letters.len(), &successors, |u| p[u])
+            || class != refine_within(product.size, letters.len(), &successors, |u| p[u], 0)
+        {
             return Err(bug("the refinement disagrees with Moore's rounds"));
         }
         let order = class.iter().map(|&c| c as usize + 1).max().unwrap_or(1);
@@ -2475,6 +2488,24 @@ fn refine(
     successors: &[u32],
     p: impl Fn(usize) -> bool,
 ) -> Vec<Element> {
+    refine_within(count, letters, successors, p, MAX_PREDECESSORS)
+}
+
+/// The most entries of the predecessor lists that [`refine`] builds
+/// (64 MB, as large as the successors table they invert): past it, a
+/// round finds the elements to key again by a pass over the successors
+/// table instead, slower (a pass a round) but with no memory of its own.
+const MAX_PREDECESSORS: usize = 1 << 24;
+
+/// [`refine`], with predecessor lists only when the successors table has
+/// at most `max_predecessors` entries.
+fn refine_within(
+    count: usize,
+    letters: usize,
+    successors: &[u32],
+    p: impl Fn(usize) -> bool,
+    max_predecessors: usize,
+) -> Vec<Element> {
     let mut class: Vec<Element> = (0..count).map(|u| Element::from(p(u))).collect();
     let classes = renumber(&mut class);
     if letters == 0 || count == 0 {
@@ -2482,24 +2513,29 @@ fn refine(
     }
     let row = |u: usize| &successors[u * letters..(u + 1) * letters];
     // The predecessors of each element by any letter (each once per
-    // letter that reaches it; duplicates are stamped away below).
-    let mut starts = vec![0u32; count + 1];
-    for &v in successors {
-        starts[v as usize + 1] += 1;
-    }
-    for i in 0..count {
-        starts[i + 1] += starts[i];
-    }
-    let mut predecessors = vec![0u32; successors.len()];
-    {
-        let mut fill = starts.clone();
-        for u in 0..count {
-            for &v in row(u) {
-                predecessors[fill[v as usize] as usize] = u as u32;
-                fill[v as usize] += 1;
+    // letter that reaches it; duplicates are stamped away below): where
+    // to start, and the lists one after another.
+    let predecessors: Option<(Vec<u32>, Vec<u32>)> =
+        (successors.len() <= max_predecessors).then(|| {
+            let mut starts = vec![0u32; count + 1];
+            for &v in successors {
+                starts[v as usize + 1] += 1;
             }
-        }
-    }
+            for i in 0..count {
+                starts[i + 1] += starts[i];
+            }
+            let mut lists = vec![0u32; successors.len()];
+            let mut fill = starts.clone();
+            for u in 0..count {
+                for &v in row(u) {
+                    lists[fill[v as usize] as usize] = u as u32;
+                    fill[v as usize] += 1;
+                }
+            }
+            (starts, lists)
+        });
+    // Without the lists: the elements that changed, flagged for a pass.
+    let mut flagged = vec![false; if predecessors.is_some() { 0 } else { count }];
     // The members of each class, contiguous in `members`
     // (`begin[c]..end[c]`); a round's changed members are moved to the
     // front of their class, `marked[c]` of them.
@@ -2641,12 +2677,24 @@ fn refine(
         // The next round: whatever reaches a changed element.
         round += 1;
         dirty.clear();
-        for &(v, _) in &changed {
-            let v = v as usize;
-            for &u in &predecessors[starts[v] as usize..starts[v + 1] as usize] {
-                if std::mem::replace(&mut stamp[u as usize], round) != round {
-                    dirty.push(u);
+        if let Some((starts, lists)) = &predecessors {
+            for &(v, _) in &changed {
+                let v = v as usize;
+                for &u in &lists[starts[v] as usize..starts[v + 1] as usize] {
+                    if std::mem::replace(&mut stamp[u as usize], round) != round {
+                        dirty.push(u);
+                    }
                 }
+            }
+        } else {
+            for &(v, _) in &changed {
+                flagged[v as usize] = true;
+            }
+            dirty.extend(
+                (0..count as u32).filter(|&u| row(u as usize).iter().any(|&v| flagged[v as usize])),
+            );
+            for &(v, _) in &changed {
+                flagged[v as usize] = false;
             }
         }
     }
@@ -2960,10 +3008,10 @@ mod tests {
                 .map(|i| seed[i % seed.len()].wrapping_mul(2_654_435_761).wrapping_add(i as u32) % count as u32)
                 .collect();
             let p = |u: usize| p_bits[u % p_bits.len()];
-            proptest::prop_assert_eq!(
-                refine(count, letters, &successors, p),
-                refine_by_rounds(count, letters, &successors, p)
-            );
+            let moore = refine_by_rounds(count, letters, &successors, p);
+            proptest::prop_assert_eq!(&refine(count, letters, &successors, p), &moore);
+            // The pass over the table that stands in for the lists.
+            proptest::prop_assert_eq!(&refine_within(count, letters, &successors, p, 0), &moore);
         }
     }
 
@@ -2982,6 +3030,10 @@ mod tests {
         assert_eq!(
             class,
             refine_by_rounds(count, 2, &successors, |u| u == count - 1)
+        );
+        assert_eq!(
+            class,
+            refine_within(count, 2, &successors, |u| u == count - 1, 0)
         );
     }
 
