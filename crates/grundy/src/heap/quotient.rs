@@ -386,19 +386,10 @@ impl Contexts {
 
     /// `x · m` for each member m, in order.
     fn row(&self, monoid: &Monoid, x: Element) -> Vec<Element> {
-        let count = monoid.letters.len();
         let mut row = vec![x; self.via.len()];
         for i in 1..row.len() {
             let (before, g) = self.via[i];
-            let y = row[before as usize];
-            // A letter (as the contexts' elements nearly always are) is
-            // one lookup, without `Monoid::mul`'s test.
-            let l = monoid.letter_of[g as usize];
-            row[i] = if l == u32::MAX {
-                monoid.mul(y, g)
-            } else {
-                monoid.actions[y as usize * count + l as usize]
-            };
+            row[i] = monoid.mul(row[before as usize], g);
         }
         row
     }
@@ -2566,6 +2557,7 @@ fn refine_within(
     let mut sizes: Vec<u32> = Vec::new();
     let mut slots: Vec<u32> = Vec::new();
     let mut moved: Vec<u32> = Vec::new();
+    let mut fresh: Vec<Element> = Vec::new();
     let key_of = |u: usize, class: &[Element], key: &mut Vec<Element>| {
         key.clear();
         key.push(class[u]);
@@ -2638,19 +2630,18 @@ fn refine_within(
             let mut kept_next = kept_from;
             moved.clear();
             moved.extend_from_slice(&members[b..b + m]);
-            let fresh: Vec<Element> = (0..sizes.len())
-                .map(|g| {
-                    if g == keep {
-                        c as Element
-                    } else {
-                        let id = begin.len() as Element;
-                        begin.push(slots[g]);
-                        end.push(slots[g] + sizes[g]);
-                        marked.push(0);
-                        id
-                    }
-                })
-                .collect();
+            fresh.clear();
+            fresh.extend((0..sizes.len()).map(|g| {
+                if g == keep {
+                    c as Element
+                } else {
+                    let id = begin.len() as Element;
+                    begin.push(slots[g]);
+                    end.push(slots[g] + sizes[g]);
+                    marked.push(0);
+                    id
+                }
+            }));
             for (&u, &g) in moved.iter().zip(&group_of) {
                 let g = g as usize;
                 let at = if g == keep {
