@@ -47,10 +47,11 @@
 //!    smaller heaps, small while the states are many (0.07 at heap 34:
 //!    candidates of 10,000 elements checked in 0.1–0.3 s instead of
 //!    10–20 s with every element kept).
-//! 4. **Recalibration.** A failing candidate yields the failing sum with
-//!    the fewest tokens. Every option has fewer tokens and is therefore
-//!    predicted right, so the failure's true outcome is the opposite of its
-//!    prediction. Some of its heaps, the fewest first, are freed: the
+//! 4. **Recalibration.** A failing candidate yields its least failing
+//!    sum: fewest tokens, then most heaps. Every option comes before it in
+//!    that order (fewer tokens, or a split of a `4.` code: the same tokens
+//!    in more heaps) and is therefore predicted right, so the failure's
+//!    true outcome is the opposite of its prediction. Some of its heaps, the fewest first, are freed: the
 //!    candidate is rebuilt from the submonoid the other heaps generate and
 //!    a cyclic monoid for each freed heap, with an index twice its count
 //!    in the failure (the reduction merges powers that behave alike), until
@@ -83,7 +84,7 @@
 //! a candidate is never accepted without the verification, so an answer
 //! is never wrong.
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -1097,14 +1098,13 @@ impl MisereQuotient {
     /// whose least failure is `failure`.
     ///
     /// The failure has T tokens, so every sum of fewer tokens is predicted
-    /// right (by induction on tokens, when every move takes at least one
-    /// token: a sum's options have fewer tokens and none of them fails).
+    /// right (it comes before the failure in [`sum_order`], and so do its
+    /// options: by induction in that order none of them fails).
     /// Two sums of at most B = ⌊(T − 1)/2⌋ tokens whose predicted
     /// outcomes differ beside some sum of at most T − 1 − B tokens are
     /// therefore told apart by the game itself: the classes of the
     /// elements of such sums under those witnesses are distinct elements
-    /// of the quotient. `None` when some move takes no token (the
-    /// induction fails) or T is 0 or 1.
+    /// of the quotient. `None` when T is 0 or 1.
     fn lower_bound(
         &self,
         failure: &[(u64, u32)],
@@ -1116,13 +1116,8 @@ impl MisereQuotient {
         /// bound.
         const MAX_WITNESSES: usize = 1024;
         let max_heap = self.max_heap();
-        let takes_a_token = (1..=max_heap).all(|h| {
-            options
-                .of(h)
-                .all(|parts| parts.iter().map(|&k| u64::from(k)).sum::<u64>() < h)
-        });
         let total = tokens_of(failure);
-        if !takes_a_token || total < 2 {
+        if total < 2 {
             return None;
         }
         let below = total - 1;
@@ -1569,7 +1564,7 @@ impl MisereQuotient {
     }
 
     /// The states after adding every count of one group's heap to each
-    /// state of `previous`, each kept with its fewest tokens; the rests
+    /// state of `previous`, each kept with its least sum in [`sum_order`]; the rests
     /// of `previous` are over `from`, the new ones over `to` (the
     /// contexts the groups after this one generate, so that `from` holds
     /// each of them times any power of this group's element).
@@ -1679,6 +1674,7 @@ impl MisereQuotient {
                     let rests2 = &rests[at * width..(at + 1) * width];
                     let any = previous.any[i] || c >= 1;
                     let tokens = previous.tokens[i] + group.heap * c as u64;
+                    let heaps = previous.heaps[i].saturating_add(c as u32);
                     let key = hasher.hash_one((y, rests2, any));
                     let known = match ids.get(&key) {
                         Some(&j)
@@ -1693,8 +1689,9 @@ impl MisereQuotient {
                     };
                     match known {
                         Some(j) => {
-                            if tokens < next.tokens[j] {
+                            if precedes((tokens, heaps), (next.tokens[j], next.heaps[j])) {
                                 next.tokens[j] = tokens;
+                                next.heaps[j] = heaps;
                                 next.from[j] = i;
                                 next.count[j] = c as u32;
                             }
@@ -1708,7 +1705,7 @@ impl MisereQuotient {
                                     slot.insert(next.len());
                                 }
                             }
-                            next.push(y, rests2, any, tokens, i, c as u32);
+                            next.push(y, rests2, any, (tokens, heaps), i, c as u32);
                         }
                     }
                 }
@@ -1778,7 +1775,7 @@ impl MisereQuotient {
         }
     }
 
-    /// The failing state of fewest tokens in a final layer: a sum in the
+    /// The least failing state of a final layer in [`sum_order`]: a sum in the
     /// P-portion with a move into it, or a non-empty sum outside it with
     /// none.
     fn failing(&self, layer: &Layer) -> Option<usize> {
@@ -1786,7 +1783,12 @@ impl MisereQuotient {
             .filter(|&i| {
                 self.predicts_wrong(layer.elements[i], layer.any[i], layer.rests(i)[0] & 1 == 1)
             })
-            .min_by_key(|&i| layer.tokens[i])
+            .min_by(|&i, &j| {
+                sum_order(
+                    (layer.tokens[i], layer.heaps[i]),
+                    (layer.tokens[j], layer.heaps[j]),
+                )
+            })
     }
 
     /// The layers of the verification over `groups`, in that order; the
@@ -1833,7 +1835,7 @@ impl MisereQuotient {
         contexts
     }
 
-    /// The sum of fewest tokens whose predicted outcome disagrees with the
+    /// The least sum in [`sum_order`] whose predicted outcome disagrees with the
     /// predictions for its options (see the module documentation), as
     /// (heap, count) pairs; `None` when there is none, which proves the
     /// predictions right.
@@ -2016,7 +2018,7 @@ struct Group {
 
 /// A layer of the verification: its states (the element so far, the
 /// rests beside which some heap so far has a winning move, whether the
-/// sum is empty), each with its fewest tokens and how it was reached (the
+/// sum is empty), each with its least sum's tokens and heaps ([`sum_order`]) and how it was reached (the
 /// state of the layer before and the count of this layer's heap). Kept
 /// flat, the rests of state i at `rests[i * width..(i + 1) * width]`: a
 /// layer is a few allocations, not one a state (millions a heap of
@@ -2029,6 +2031,9 @@ struct Layer {
     rests: Vec<u64>,
     any: Vec<bool>,
     tokens: Vec<u64>,
+    /// Each state's heaps in the sum of its `tokens` (of those sums, the
+    /// one with the most heaps): the second key of [`sum_order`].
+    heaps: Vec<u32>,
     from: Vec<usize>,
     count: Vec<u32>,
 }
@@ -2042,6 +2047,7 @@ impl Layer {
             rests: vec![0; width],
             any: vec![false],
             tokens: vec![0],
+            heaps: vec![0],
             from: vec![0],
             count: vec![0],
         }
@@ -2062,15 +2068,43 @@ impl Layer {
         &self.rests[i * self.width..(i + 1) * self.width]
     }
 
-    fn push(&mut self, y: Element, rests: &[u64], any: bool, tokens: u64, from: usize, count: u32) {
+    fn push(
+        &mut self,
+        y: Element,
+        rests: &[u64],
+        any: bool,
+        (tokens, heaps): (u64, u32),
+        from: usize,
+        count: u32,
+    ) {
         debug_assert_eq!(rests.len(), self.width);
         self.elements.push(y);
         self.rests.extend_from_slice(rests);
         self.any.push(any);
         self.tokens.push(tokens);
+        self.heaps.push(heaps);
         self.from.push(from);
         self.count.push(count);
     }
+}
+
+/// The order in which the verification looks for the least failure: fewer
+/// tokens first, then more heaps. Every option of a sum comes before it: a
+/// move that takes tokens leaves fewer, and one that takes none (a split,
+/// `4.` codes) leaves the same tokens in more heaps. So every sum before
+/// the least failure is predicted right (by induction in this order), the
+/// least failure's options among them, and its true outcome is the
+/// opposite of its prediction. Ordered by tokens alone, a split of the
+/// least failure could fail too (4.77 at heap 6 does), and that claim
+/// would not hold.
+fn sum_order((tokens, heaps): (u64, u32), (other_tokens, other_heaps): (u64, u32)) -> Ordering {
+    tokens.cmp(&other_tokens).then(other_heaps.cmp(&heaps))
+}
+
+/// Whether a sum of `tokens` in `heaps` comes before another in
+/// [`sum_order`].
+fn precedes(sum: (u64, u32), other: (u64, u32)) -> bool {
+    sum_order(sum, other) == Ordering::Less
 }
 
 /// What a failed candidate proves: see [`MisereQuotient::lower_bound`].
@@ -2856,9 +2890,46 @@ mod tests {
                 }
             }
             assert_eq!(predicted, p_option, "{failure:?} is not a failure");
+            // Its options come before it in the verification's order, so
+            // none of them fails; only the splits that take no token (4.
+            // codes) keep its tokens, and are not covered by the tokens.
+            for (i, &h) in heaps.iter().enumerate() {
+                for option in options.of(h) {
+                    if option.iter().map(|&k| u64::from(k)).sum::<u64>() < h {
+                        continue;
+                    }
+                    let mut split: Vec<u64> = heaps[..i].to_vec();
+                    split.extend_from_slice(&heaps[i + 1..]);
+                    split.extend(option.iter().map(|&k| u64::from(k)));
+                    assert!(
+                        !fails_locally(candidate, options, &split)?,
+                        "{failure:?} is a least failure, and its split {split:?} fails too"
+                    );
+                }
+            }
             record_bound(candidate, options, failure)?;
         }
         Ok(())
+    }
+
+    /// Whether a candidate's prediction for `sum` disagrees with its
+    /// predictions for the sum's options, found move by move.
+    fn fails_locally(
+        candidate: &MisereQuotient,
+        options: &HeapOptions,
+        sum: &[u64],
+    ) -> Result<bool, GameError> {
+        let mut p_option = false;
+        for (i, &h) in sum.iter().enumerate() {
+            for option in options.of(h) {
+                let mut next: Vec<u64> = sum[..i].to_vec();
+                next.extend_from_slice(&sum[i + 1..]);
+                next.extend(option.iter().map(|&k| u64::from(k)));
+                p_option |= candidate.is_p(candidate.element_of(&next)?);
+            }
+        }
+        let movable = sum.iter().any(|&h| !options.is_terminal(h));
+        Ok(candidate.predicts_wrong(candidate.element_of(sum)?, movable, p_option))
     }
 
     /// What a failing candidate claims below its least failure, kept for
@@ -2882,8 +2953,7 @@ mod tests {
     ) -> Result<(), GameError> {
         let heap = candidate.max_heap();
         let total = tokens_of(failure);
-        // A move that takes no token (4.7): nothing is claimed below the
-        // failure.
+        // A failure of fewer than 2 tokens: nothing is claimed below it.
         let Some(bound) = candidate.lower_bound(failure, options, heap) else {
             return Ok(());
         };
@@ -3046,6 +3116,9 @@ mod tests {
             ("0.75", 40),
             ("0.35", 14),
             ("4.7", 24),
+            // Splits that take no token, among the least failure's
+            // options with its tokens (heap 5).
+            ("4.77", 5),
         ] {
             let game = parse_heap_spec(spec).unwrap();
             let quotient = misere_quotient(&game, max, QuotientLimits::default(), &mut |_| {})
@@ -3063,6 +3136,57 @@ mod tests {
             });
         }
         assert!(claimed > 0);
+    }
+
+    /// A code with splits that take no token (4.77, whose heap 6 does not
+    /// settle within the order limit here): every candidate's least
+    /// failure comes after its splits, and what the failing candidates
+    /// claim below their failures (a lower bound, sums predicted right)
+    /// holds against the search.
+    #[test]
+    fn a_splitting_code_stops_with_what_its_candidates_proved() {
+        let game = parse_heap_spec("4.77").unwrap();
+        let limits = QuotientLimits {
+            max_order: 512,
+            ..QuotientLimits::default()
+        };
+        let error = misere_quotient(&game, 6, limits, &mut |_| {}).unwrap_err();
+        assert!(CHECKED.with(std::cell::Cell::take) > 6);
+        assert!(matches!(error.root(), GameError::Limit { .. }), "{error}");
+        assert!(error.to_string().contains("has at least"), "{error}");
+        let mut options = HeapOptions::new();
+        let mut scratch = Options::new();
+        for _ in 0..=6 {
+            options.push(&game, &mut scratch).unwrap();
+        }
+        let mut known = FxHashMap::default();
+        let sums = check_claims("4.77", &[], &mut |sum| {
+            if sum.iter().sum::<u64>() > 30 {
+                return Err(GameError::Stopped {
+                    reason: "too large to search".into(),
+                });
+            }
+            Ok(searched_p(&options, sum, &mut known))
+        });
+        assert!(sums > 0);
+    }
+
+    proptest::proptest! {
+        /// Every move comes before its sum in the verification's order:
+        /// one that takes `taken` tokens from a heap and leaves `parts`
+        /// heaps of it (a split when it takes none).
+        #[test]
+        fn a_moves_result_comes_before_its_sum(
+            tokens in 1u64..1000,
+            heaps in 1u32..100,
+            taken in 0u64..10,
+            parts in 0u32..10,
+        ) {
+            proptest::prop_assume!(taken > 0 || parts >= 2);
+            proptest::prop_assume!(taken <= tokens && heaps as u64 <= tokens);
+            let after = (tokens - taken, heaps - 1 + parts);
+            proptest::prop_assert!(precedes(after, (tokens, heaps)));
+        }
     }
 
     /// The misère outcome of a sum by search over sorted sums, nothing
