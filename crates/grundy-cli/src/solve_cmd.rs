@@ -203,7 +203,11 @@ pub fn solve(
                 (grundy_dataflow::SolveError::Stopped(_), Some(first)) => {
                     anyhow::Error::new(grundy_dataflow::SolveError::Stopped(first))
                 }
-                (e @ grundy_dataflow::SolveError::Interrupted { .. }, _) => {
+                (
+                    e @ (grundy_dataflow::SolveError::Interrupted { .. }
+                    | grundy_dataflow::SolveError::InterruptedInRemoteness { .. }),
+                    _,
+                ) => {
                     anyhow::anyhow!("{e}; {}", crate::interrupt::RESUME_HINT)
                 }
                 (e, _) => anyhow::Error::new(e),

@@ -114,6 +114,14 @@ pub enum SolveError {
         /// The output directory, which holds the checkpoint.
         dir: PathBuf,
     },
+    /// Stopped on request during the remoteness pass, after every value:
+    /// the last level's checkpoint holds them all (a resumed solve goes
+    /// straight to the remoteness), and no database was written.
+    #[error("stopped on request while finding remoteness, every value found: they are checkpointed in {dir}, and no database was written")]
+    InterruptedInRemoteness {
+        /// The output directory, which holds the checkpoint.
+        dir: PathBuf,
+    },
     /// The workers could not start or one of them failed (a process
     /// gone, a connection refused).
     #[error("the dataflow failed: {0}")]
@@ -287,9 +295,11 @@ impl std::fmt::Debug for ProgressFn {
     }
 }
 
-/// Asked by every worker before each value is labelled: `true` stops the
-/// solve there, once the values below it are checkpointed
-/// ([`SolveError::Interrupted`]; any worker's `true` stops them all).
+/// Asked by every worker before each value is labelled and in each round
+/// of the remoteness pass: `true` stops the solve there, once the values
+/// below it are checkpointed ([`SolveError::Interrupted`], or
+/// [`SolveError::InterruptedInRemoteness`] with every value; any worker's
+/// `true` stops them all).
 #[derive(Clone)]
 pub struct StopFn(pub Arc<dyn Fn() -> bool + Send + Sync>);
 
@@ -311,7 +321,8 @@ pub struct SolveOptions {
     pub abort_after_level: Option<u32>,
     /// Called by worker 0 as the solve goes (levels, remoteness rounds).
     pub progress: Option<ProgressFn>,
-    /// Whether to stop (Ctrl-C), asked at each value's start.
+    /// Whether to stop (Ctrl-C), asked at each value's start and each
+    /// round of the remoteness pass.
     pub stop: Option<StopFn>,
     /// The game whose state space the graph is (its spec), recorded in
     /// the manifest: its one-component positions can then feed that
@@ -1006,8 +1017,20 @@ fn label(
     Ok(label)
 }
 
-/// Remoteness of this worker's vertices, retrograde by rounds.
-fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>, progress: Option<&ProgressFn>) -> Vec<u32> {
+/// The top bit of a remoteness round's report: this worker was asked to
+/// stop (the rest is the messages it sent), so the workers agree on a
+/// stop in the round itself, with no round of their own.
+const ASKED_TO_STOP: u64 = 1 << 63;
+
+/// Remoteness of this worker's vertices, retrograde by rounds; a stop
+/// asked of any worker ([`SolveOptions::stop`]) stops them all at the
+/// same round.
+fn remoteness(
+    shard: &Shard,
+    rounds: &mut Rounds<'_>,
+    checkpoints: &Checkpoints<'_>,
+) -> Result<Vec<u32>, SolveError> {
+    let progress = checkpoints.progress.as_ref();
     let n = shard.len();
     let mut remoteness = vec![DRAWN; n];
     // 0: undecided, 1: P, 2: N.
@@ -1031,7 +1054,15 @@ fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>, progress: Option<&Progress
             out.extend(shard.preds(i).iter().map(|&p| (what, p, remoteness[i])));
         }
         frontier.clear();
-        let (received, sent) = rounds.round(&mut out);
+        let asked = checkpoints.stop.as_ref().is_some_and(|stop| (stop.0)());
+        let report = out.len() as u64 | if asked { ASKED_TO_STOP } else { 0 };
+        let (received, reports) = rounds.exchange(&mut out, report);
+        if reports.iter().any(|&r| r & ASKED_TO_STOP != 0) {
+            return Err(SolveError::InterruptedInRemoteness {
+                dir: checkpoints.dir.to_owned(),
+            });
+        }
+        let sent: u64 = reports.iter().map(|&r| r & !ASKED_TO_STOP).sum();
         if sent == 0 {
             break;
         }
@@ -1062,7 +1093,7 @@ fn remoteness(shard: &Shard, rounds: &mut Rounds<'_>, progress: Option<&Progress
             }
         }
     }
-    remoteness
+    Ok(remoteness)
 }
 
 /// K of this worker's infinite vertices, as sorted (local vertex, value)
@@ -1262,7 +1293,7 @@ fn solve_worker(
     checkpoints.report(SolveProgress::Loaded { edges: shard.edges });
     let labelled = label(&shard, &mut rounds, &mut checkpoints);
     let labels = labelled?;
-    let remoteness = remoteness(&shard, &mut rounds, checkpoints.progress.as_ref());
+    let remoteness = remoteness(&shard, &mut rounds, &checkpoints)?;
     let escapes = escapes(&shard, &labels, &mut rounds);
     let mut next_escape = 0;
     let answers = (0..shard.len()).map(|i| {

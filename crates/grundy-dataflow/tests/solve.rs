@@ -320,6 +320,83 @@ fn a_stop_asked_of_one_worker_stops_every_worker_at_a_checkpoint() {
     }
 }
 
+/// A stop asked during the remoteness pass (after every value) stops every
+/// worker in the same round: no database, and a resumed solve starts from
+/// the last value's checkpoint, goes straight to the remoteness and gives
+/// the answers of one never stopped.
+#[test]
+fn a_stop_during_the_remoteness_pass_keeps_every_value() {
+    use grundy_dataflow::{
+        solve_with, ProgressFn, SolveError, SolveOptions, SolveProgress, StopFn,
+    };
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    // A path of eight vertices: values 0 1 0 1 ..., remoteness 0 to 7.
+    let followers = [
+        vec![1],
+        vec![2],
+        vec![3],
+        vec![4],
+        vec![5],
+        vec![6],
+        vec![7],
+        vec![],
+    ];
+    let graph = graph_of(&followers);
+    let cluster = Cluster {
+        threads: 3,
+        ..Cluster::default()
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Asked once the first remoteness is settled (worker 0's progress).
+    let in_remoteness = Arc::new(AtomicBool::new(false));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let (seen, flag, counter) = (in_remoteness.clone(), in_remoteness.clone(), asked.clone());
+    let options = SolveOptions {
+        progress: Some(ProgressFn(Arc::new(move |step| {
+            if matches!(step, SolveProgress::Remoteness { .. }) {
+                seen.store(true, Ordering::SeqCst);
+            }
+        }))),
+        stop: Some(StopFn(Arc::new(move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+            flag.load(Ordering::SeqCst)
+        }))),
+        ..SolveOptions::default()
+    };
+    let stopped = solve_with(
+        GraphSource::Graph(graph.clone()),
+        &cluster,
+        dir.path(),
+        &options,
+    )
+    .expect_err("stopped");
+    assert!(
+        matches!(stopped, SolveError::InterruptedInRemoteness { .. }),
+        "{stopped}"
+    );
+    // Asked at values 1 and 2 (three workers each) and in at least two
+    // rounds of the remoteness, far fewer than its eight.
+    let questions = asked.load(Ordering::SeqCst);
+    assert!((12..=15).contains(&questions), "{questions}");
+    assert!(!dir.path().join("MANIFEST").exists());
+    assert!(Database::open(dir.path()).is_err());
+    let resumed = SolveOptions {
+        resume: true,
+        ..SolveOptions::default()
+    };
+    let summary =
+        solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &resumed).expect("resumed");
+    assert_eq!(summary.resumed_from_level, 2);
+    let db = Database::open(dir.path()).expect("database");
+    let graph = graph_of(&followers);
+    let expected = LoopySolution::solve(graph.digraph());
+    for v in 0..followers.len() as u32 {
+        let answer = db.get(v).expect("every vertex");
+        assert_eq!(answer.value(), expected.value(graph.digraph(), v), "{v}");
+        assert_eq!(answer.remoteness, expected.remoteness()[v as usize]);
+    }
+}
+
 /// A game's state space listed by the workers themselves (each its share
 /// of the positions, by a hash of their names) against the one-process
 /// listing (`SumEvaluator::state_space`) solved by `LoopySolution`: the

@@ -37,7 +37,8 @@ pub fn solve_json(
     // The solve runs on a thread of its own while this one, Python's,
     // asks for signals: only the main thread sees them. Ctrl-C raises a
     // flag that stops the listing (a position at a time) and the workers
-    // (together, before the next value, its start checkpointed).
+    // (together, before the next value, its start checkpointed, or in the
+    // next round of the remoteness pass, every value checkpointed).
     let asked = Arc::new(AtomicBool::new(false));
     let solved = py.detach(|| {
         std::thread::scope(|scope| {
