@@ -6,9 +6,13 @@ use std::process::ExitCode;
 
 use grundy::api::{self, SumRequest};
 use grundy::spec::parse_spec;
+use grundy::GameError;
 
 use crate::compute::CliInputs;
 use crate::printer::Format;
+
+/// What a search stopped without `--cache` adds to its message.
+const CACHE_HINT: &str = "with --cache FILE a search keeps its solved parts there and the same command goes on from them";
 
 /// Runs `grundy eval SPEC POSITIONS... [--misere] [--remoteness]
 /// [--outcome] [--tt-size MIB] [--cache FILE]`, the request as the
@@ -16,7 +20,19 @@ use crate::printer::Format;
 pub fn run(request: &SumRequest<'_>, format: Format) -> anyhow::Result<ExitCode> {
     let spec = request.spec;
     let game = parse_spec(spec)?;
-    let report = api::eval(game, request, &mut CliInputs { spec })?;
+    let report = api::eval(game, request, &mut CliInputs { spec }).map_err(|error| {
+        // A search stopped without a cache lost what it solved: say how
+        // to keep it next time.
+        let searched = error.downcast_ref::<GameError>().is_some_and(|e| {
+            matches!(e, GameError::Established { .. })
+                && matches!(e.root(), GameError::Stopped { .. })
+        });
+        if searched && request.cache.is_none() {
+            anyhow::anyhow!("{error:#}; {CACHE_HINT}")
+        } else {
+            error
+        }
+    })?;
     crate::printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -518,3 +518,70 @@ fn boards_beyond_reach_are_refused_up_front() {
         .success()
         .stderr(predicates::str::contains("will take about"));
 }
+
+/// Ctrl-C during a search says how far it got: the positions searched,
+/// and with `--cache` the solved parts written out (every one of them in
+/// the file, read back by the next run); without, how to keep them.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_search_saying_how_far_it_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("nk.cache");
+    // Node Kayles on a 3x28 grid: minutes of search.
+    let spawn = |cache: Option<&std::path::Path>| {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        command.args(["eval", "node-kayles", "grid:3x28"]);
+        if let Some(cache) = cache {
+            command.arg("--cache").arg(cache);
+        }
+        command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let child = spawn(None);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let message = interrupted(child);
+    assert!(
+        message.contains("stopped: interrupted (Ctrl-C); ")
+            && message.contains(" positions searched; with --cache FILE"),
+        "{message}"
+    );
+    // With a cache: once a part is written, Ctrl-C; then the count said
+    // is the count in the file, and the next run reads them all.
+    let appended_in = |message: &str| -> usize {
+        let before = message
+            .split(" solved parts appended to ")
+            .next()
+            .unwrap_or_default();
+        before
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{message}"))
+    };
+    let parts_in_file =
+        || std::fs::read_to_string(&cache).map_or(0, |t| t.lines().count().saturating_sub(1));
+    let child = spawn(Some(&cache));
+    let started = std::time::Instant::now();
+    while parts_in_file() == 0 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "no part was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let message = interrupted(child);
+    let appended = appended_in(&message);
+    assert!(message.contains("(0 read before)"), "{message}");
+    assert_eq!(appended, parts_in_file(), "{message}");
+    let child = spawn(Some(&cache));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let message = interrupted(child);
+    assert!(
+        message.contains(&format!("({appended} read before)")),
+        "{message}"
+    );
+    assert!(!message.contains("with --cache FILE"), "{message}");
+}

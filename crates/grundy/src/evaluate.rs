@@ -69,6 +69,35 @@ impl SearchSettings {
     }
 }
 
+/// A search's stop (Ctrl-C, a deadline), with how far it got: the
+/// positions searched and, with a cache file, the solved parts written
+/// out to it (flushed here, so none of them is lost) for the next search
+/// to go on from. Other errors, and engines that do not search, as they
+/// are.
+fn how_far<R: Ruleset>(
+    solver: &mut SumSolver<'_, R>,
+    search: &SearchSettings,
+    error: GameError,
+) -> GameError {
+    if !matches!(error.root(), GameError::Stopped { .. }) {
+        return error;
+    }
+    let Some(stats) = solver.search_stats() else {
+        return error;
+    };
+    let searched = format!("{} positions searched", stats.positions);
+    let kept = match (&search.cache, stats.cache_appended, solver.flush_cache()) {
+        (Some(path), Some(appended), Ok(())) => format!(
+            "; {appended} solved parts appended to {} ({} read before), which a search of the same game reads back and goes on from",
+            path.display(),
+            stats.cache_loaded.unwrap_or(0)
+        ),
+        (Some(path), _, Err(e)) => format!("; the cache {} could not be written: {e}", path.display()),
+        _ => String::new(),
+    };
+    error.established(format!("{searched}{kept}"))
+}
+
 /// Reads the components of a sum written by a user.
 pub fn parse_positions<R: Ruleset>(
     rules: &R,
@@ -87,7 +116,8 @@ pub fn eval_report<R: Ruleset>(
     search: &SearchSettings,
 ) -> Result<EvalReport, GameError> {
     let mut solver = search.solver(rules, spec)?;
-    let analysis = analyze_sum(&mut solver, positions)?;
+    let analysis =
+        analyze_sum(&mut solver, positions).map_err(|e| how_far(&mut solver, search, e))?;
     solver.flush_cache()?;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
@@ -273,7 +303,8 @@ pub fn outcome_eval_report<R: Ruleset>(
     search: &SearchSettings,
 ) -> Result<OutcomeReport, GameError> {
     let mut solver = search.solver(rules, spec)?;
-    let (outcome, winning) = outcome_and_a_move(&mut solver, positions)?;
+    let (outcome, winning) =
+        outcome_and_a_move(&mut solver, positions).map_err(|e| how_far(&mut solver, search, e))?;
     solver.flush_cache()?;
     let method = match &solver {
         SumSolver::Search(_) => "outcome search: is the sum a P-position (Beling and Rogalski's pruned search), then each option until one is",
