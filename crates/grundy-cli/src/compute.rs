@@ -55,7 +55,8 @@ pub fn stream_engine(
         let more = each(engine.values(), done..end)?;
         done = end;
         progress.set(done as u64);
-        crate::interrupt::check()?;
+        crate::interrupt::check()
+            .map_err(|e| e.established(format!("G(0..{done}) of {spec} were computed")))?;
         if !more {
             break;
         }
@@ -138,7 +139,11 @@ pub fn search_period(
         max,
         &mut |done, target| {
             progress.set_with_message(done as u64, format!("(this round: {target})"));
-            crate::interrupt::check()
+            crate::interrupt::check().map_err(|e| {
+                e.established(format!(
+                    "G(0..{done}) were computed (this round goes to {target}), and no period was proved in the rounds before"
+                ))
+            })
         },
     );
     progress.finish();

@@ -315,6 +315,10 @@ fn refuse_to_clobber(out: &std::path::Path, spec: &str, count: u64) -> anyhow::R
     }
 }
 
+/// What a `seq` stopped without `--out` adds to its message.
+const OUT_HINT: &str =
+    "with --out FILE a run keeps its values there and --resume goes on from them";
+
 fn stream(
     spec: &str,
     engine: DenseEngine<Box<dyn grundy::sequence::dense::Kernel>>,
@@ -327,6 +331,17 @@ fn stream(
     let engine = crate::compute::stream_engine(engine, count, spec, |values, range| {
         write_range(&mut out, |n| values.get(n), range.start, range.end, format)?;
         Ok(true)
+    })
+    .map_err(|error| {
+        let stopped = error
+            .downcast_ref::<grundy::GameError>()
+            .is_some_and(|e| matches!(e.root(), grundy::GameError::Stopped { .. }));
+        if stopped {
+            // Out as they came, so not lost; but a rerun starts afresh.
+            anyhow::anyhow!("{error:#} and written; {OUT_HINT}")
+        } else {
+            error
+        }
     })?;
     write_epilogue(&mut out, count, format)?;
     out.flush()?;

@@ -1140,3 +1140,54 @@ fn a_closed_pipe_ends_quietly_in_text_and_json() {
         assert!(!stderr.contains("error"), "{format}: {stderr}");
     }
 }
+
+/// Ctrl-C during `seq` without `--out`: the values so far were written
+/// (as many as the message says) and the message says how to keep them;
+/// during `period`, how far the search got.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_seq_and_period_saying_how_far_they_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let written = dir.path().join("values.csv");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "seq",
+            "0.137",
+            "-n",
+            "1000000000",
+            "--allow-long",
+            "--format",
+            "csv",
+        ])
+        .stdout(std::fs::File::create(&written).unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let message = interrupted(child);
+    let computed: usize = message
+        .split("G(0..")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{message}"));
+    assert!(
+        message.contains("were computed and written; with --out FILE"),
+        "{message}"
+    );
+    let lines = std::fs::read_to_string(&written).unwrap().lines().count();
+    assert_eq!(lines, computed + 1, "the header and every value said");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["period", "0.6", "--max", "1000000000", "--allow-long"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let message = interrupted(child);
+    assert!(
+        message.contains("were computed (this round goes to ")
+            && message.contains("no period was proved in the rounds before"),
+        "{message}"
+    );
+}

@@ -571,3 +571,52 @@ fn a_quotient_stops_at_the_installed_check() {
         Ok(quotient) => panic!("finished with order {}", quotient.order()),
     }
 }
+
+/// Misère values stopped part-way (Ctrl-C, a server's deadline), between
+/// heaps or inside a heap's search, say how many were computed.
+#[test]
+fn misere_values_stopped_say_how_many_were_computed() {
+    use grundy::heap::misere::heap_misere_values;
+    let game = code("0.6");
+    // Stopped by the progress callback after 20 values.
+    let error = heap_misere_values(&game, 30, &mut |done| {
+        if done >= 20 {
+            return Err(grundy::GameError::Stopped {
+                reason: "the test's stop".to_owned(),
+            });
+        }
+        Ok(())
+    })
+    .expect_err("stopped");
+    assert!(
+        error
+            .to_string()
+            .contains("the test's stop; 20 of 30 misère values were computed"),
+        "{error}"
+    );
+    // Stopped inside the search of a heap: the values before it.
+    let checks = std::sync::atomic::AtomicU32::new(0);
+    let error = grundy::stop::with_check(
+        move || {
+            if checks.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= 3 {
+                return Err(grundy::GameError::Stopped {
+                    reason: "the test's stop".to_owned(),
+                });
+            }
+            Ok(())
+        },
+        || heap_misere_values(&game, 100, &mut |_| Ok(())),
+    )
+    .expect_err("stopped");
+    let text = error.to_string();
+    let computed: usize = text
+        .split("; ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        computed < 100 && text.ends_with("of 100 misère values were computed"),
+        "{text}"
+    );
+}

@@ -40,8 +40,20 @@ pub fn heap_misere_values(
     let rules = HeapRuleset::new(game.clone());
     let mut search = MisereSearch::new(&rules);
     for n in 0..count {
-        values.push(search.misere_value(&[n], &[])?)?;
-        progress(n + 1)?;
+        let step = search
+            .misere_value(&[n], &[])
+            .and_then(|value| values.push(value))
+            .and_then(|()| progress(n + 1));
+        if let Err(error) = step {
+            // A stop (Ctrl-C, a deadline) says how far it got.
+            return Err(match error.root() {
+                GameError::Stopped { .. } => error.established(format!(
+                    "{} of {count} misère values were computed",
+                    values.len()
+                )),
+                _ => error,
+            });
+        }
     }
     Ok(values)
 }
