@@ -586,14 +586,10 @@ fn ctrl_c_stops_a_quotient_saying_and_keeping_what_it_settled() {
 fn ctrl_c_stops_a_cut_table_between_layers() {
     // Minutes of table, in layers of a fraction of a second: they check
     // Ctrl-C between them.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["table", "cut:2", "--max", "2000", "--allow-long"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let message = interrupted(child);
+    let message = interrupted_after(
+        &["table", "cut:2", "--max", "2000", "--allow-long"],
+        std::time::Duration::from_millis(500),
+    );
     assert!(
         message.contains("stopped: interrupted (Ctrl-C)"),
         "{message}"
@@ -1177,14 +1173,10 @@ fn ctrl_c_stops_seq_and_period_saying_how_far_they_got() {
     );
     let lines = std::fs::read_to_string(&written).unwrap().lines().count();
     assert_eq!(lines, computed + 1, "the header and every value said");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["period", "0.6", "--max", "1000000000", "--allow-long"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let message = interrupted(child);
+    let message = interrupted_after(
+        &["period", "0.6", "--max", "1000000000", "--allow-long"],
+        std::time::Duration::from_millis(500),
+    );
     assert!(
         message.contains("were computed (this round goes to ")
             && message.contains("no period was proved in the rounds before"),

@@ -301,17 +301,30 @@ fn a_stop_asked_of_one_worker_stops_every_worker_at_a_checkpoint() {
     );
     // Each worker asked once, and none went on to value 2.
     assert_eq!(asked.load(Ordering::SeqCst), 3);
-    assert!(!dir.path().join("MANIFEST").exists());
-    assert!(Database::open(dir.path()).is_err());
+    assert_resumes_to_the_answers(&followers, &cluster, dir.path(), 1);
+}
+
+/// A solve stopped on request left no database in `dir`, and resumed
+/// from its checkpoint at `level` it gives the answers of one never
+/// stopped (`LoopySolution`) for the graph of `followers`.
+fn assert_resumes_to_the_answers(
+    followers: &[Vec<u32>],
+    cluster: &Cluster,
+    dir: &std::path::Path,
+    level: u32,
+) {
+    use grundy_dataflow::{solve_with, SolveOptions};
+    assert!(!dir.join("MANIFEST").exists());
+    assert!(Database::open(dir).is_err());
     let resumed = SolveOptions {
         resume: true,
         ..SolveOptions::default()
     };
+    let graph = graph_of(followers);
     let summary =
-        solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &resumed).expect("resumed");
-    assert_eq!(summary.resumed_from_level, 1);
-    let db = Database::open(dir.path()).expect("database");
-    let graph = graph_of(&followers);
+        solve_with(GraphSource::Graph(graph.clone()), cluster, dir, &resumed).expect("resumed");
+    assert_eq!(summary.resumed_from_level, level);
+    let db = Database::open(dir).expect("database");
     let expected = LoopySolution::solve(graph.digraph());
     for v in 0..followers.len() as u32 {
         let answer = db.get(v).expect("every vertex");
@@ -378,23 +391,7 @@ fn a_stop_during_the_remoteness_pass_keeps_every_value() {
     // rounds of the remoteness, far fewer than its eight.
     let questions = asked.load(Ordering::SeqCst);
     assert!((12..=15).contains(&questions), "{questions}");
-    assert!(!dir.path().join("MANIFEST").exists());
-    assert!(Database::open(dir.path()).is_err());
-    let resumed = SolveOptions {
-        resume: true,
-        ..SolveOptions::default()
-    };
-    let summary =
-        solve_with(GraphSource::Graph(graph), &cluster, dir.path(), &resumed).expect("resumed");
-    assert_eq!(summary.resumed_from_level, 2);
-    let db = Database::open(dir.path()).expect("database");
-    let graph = graph_of(&followers);
-    let expected = LoopySolution::solve(graph.digraph());
-    for v in 0..followers.len() as u32 {
-        let answer = db.get(v).expect("every vertex");
-        assert_eq!(answer.value(), expected.value(graph.digraph(), v), "{v}");
-        assert_eq!(answer.remoteness, expected.remoteness()[v as usize]);
-    }
+    assert_resumes_to_the_answers(&followers, &cluster, dir.path(), 2);
 }
 
 /// A game's state space listed by the workers themselves (each its share

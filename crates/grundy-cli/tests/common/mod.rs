@@ -119,3 +119,18 @@ pub fn interrupted(child: std::process::Child) -> String {
     );
     message
 }
+
+/// Runs grundy with `args` (its output dropped), sends it Ctrl-C after
+/// `after` and returns its standard error ([`interrupted`]).
+#[cfg(unix)]
+#[allow(dead_code)] // Not every test binary interrupts a run.
+pub fn interrupted_after(args: &[&str], after: std::time::Duration) -> String {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    interrupted(child)
+}
