@@ -23,10 +23,8 @@ pub fn run(request: &SumRequest<'_>, format: Format) -> anyhow::Result<ExitCode>
     let report = api::eval(game, request, &mut CliInputs { spec }).map_err(|error| {
         // A search stopped without a cache lost what it solved: say how
         // to keep it next time.
-        let searched = error.downcast_ref::<GameError>().is_some_and(|e| {
-            matches!(e, GameError::Established { .. })
-                && matches!(e.root(), GameError::Stopped { .. })
-        });
+        let searched = crate::interrupt::stop_in(&error)
+            .is_some_and(|e| matches!(e, GameError::Established { .. }));
         if searched && request.cache.is_none() {
             anyhow::anyhow!("{error:#}; {CACHE_HINT}")
         } else {

@@ -45,6 +45,15 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// The library's stop beneath `error` (Ctrl-C, or any installed check),
+/// when it is one: a stopped run adds to its message what would have
+/// kept its work.
+pub fn stop_in(error: &anyhow::Error) -> Option<&GameError> {
+    error
+        .downcast_ref::<GameError>()
+        .filter(|e| matches!(e.root(), GameError::Stopped { .. }))
+}
+
 /// The check a computation runs between steps: an error once Ctrl-C was
 /// pressed.
 pub fn check() -> Result<(), GameError> {

@@ -333,10 +333,7 @@ fn stream(
         Ok(true)
     })
     .map_err(|error| {
-        let stopped = error
-            .downcast_ref::<grundy::GameError>()
-            .is_some_and(|e| matches!(e.root(), grundy::GameError::Stopped { .. }));
-        if stopped {
+        if crate::interrupt::stop_in(&error).is_some() {
             // Out as they came, so not lost; but a rerun starts afresh.
             anyhow::anyhow!("{error:#} and written; {OUT_HINT}")
         } else {

@@ -51,11 +51,12 @@
 //!    sum: fewest tokens, then most heaps. Every option comes before it in
 //!    that order (fewer tokens, or a split of a `4.` code: the same tokens
 //!    in more heaps) and is therefore predicted right, so the failure's
-//!    true outcome is the opposite of its prediction. Some of its heaps, the fewest first, are freed: the
-//!    candidate is rebuilt from the submonoid the other heaps generate and
-//!    a cyclic monoid for each freed heap, with an index twice its count
-//!    in the failure (the reduction merges powers that behave alike), until
-//!    the failure is predicted right; then back to 3.
+//!    true outcome is the opposite of its prediction. Some of its heaps,
+//!    the fewest first, are freed: the candidate is rebuilt from the
+//!    submonoid the other heaps generate and a cyclic monoid for each
+//!    freed heap, with an index twice its count in the failure (the
+//!    reduction merges powers that behave alike), until the failure is
+//!    predicted right; then back to 3.
 //!
 //! 5. **Climbs.** Some heaps never settle: their failures come round after
 //!    round, each one the one a round before with some heaps' counts one
@@ -1564,8 +1565,8 @@ impl MisereQuotient {
     }
 
     /// The states after adding every count of one group's heap to each
-    /// state of `previous`, each kept with its least sum in [`sum_order`]; the rests
-    /// of `previous` are over `from`, the new ones over `to` (the
+    /// state of `previous`, each kept with its least sum in [`sum_order`];
+    /// the rests of `previous` are over `from`, the new ones over `to` (the
     /// contexts the groups after this one generate, so that `from` holds
     /// each of them times any power of this group's element).
     ///
@@ -1775,9 +1776,9 @@ impl MisereQuotient {
         }
     }
 
-    /// The least failing state of a final layer in [`sum_order`]: a sum in the
-    /// P-portion with a move into it, or a non-empty sum outside it with
-    /// none.
+    /// The least failing state of a final layer in [`sum_order`]: a sum in
+    /// the P-portion with a move into it, or a non-empty sum outside it
+    /// with none.
     fn failing(&self, layer: &Layer) -> Option<usize> {
         (0..layer.len())
             .filter(|&i| {
@@ -1835,8 +1836,8 @@ impl MisereQuotient {
         contexts
     }
 
-    /// The least sum in [`sum_order`] whose predicted outcome disagrees with the
-    /// predictions for its options (see the module documentation), as
+    /// The least sum in [`sum_order`] whose predicted outcome disagrees
+    /// with the predictions for its options (see the module documentation), as
     /// (heap, count) pairs; `None` when there is none, which proves the
     /// predictions right.
     fn least_failure(&self, options: &HeapOptions) -> Result<Option<Vec<(u64, u32)>>, GameError> {
@@ -2018,8 +2019,9 @@ struct Group {
 
 /// A layer of the verification: its states (the element so far, the
 /// rests beside which some heap so far has a winning move, whether the
-/// sum is empty), each with its least sum's tokens and heaps ([`sum_order`]) and how it was reached (the
-/// state of the layer before and the count of this layer's heap). Kept
+/// sum is empty), each with its least sum's tokens and heaps (in
+/// [`sum_order`]) and how it was reached (the state of the layer before
+/// and the count of this layer's heap). Kept
 /// flat, the rests of state i at `rests[i * width..(i + 1) * width]`: a
 /// layer is a few allocations, not one a state (millions a heap of
 /// Dawson's Kayles at its wall).
@@ -2877,37 +2879,19 @@ mod tests {
                 .flat_map(|&(h, c)| std::iter::repeat_n(h, c as usize))
                 .collect();
             let predicted = candidate.is_p(candidate.element_of_counts(failure));
-            let mut p_option = false;
-            for (i, &h) in heaps.iter().enumerate() {
-                let rest: Vec<u64> = heaps
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, &k)| k)
-                    .collect();
-                for option in options.of(h) {
-                    let mut sum = rest.clone();
-                    sum.extend(option.iter().map(|&k| u64::from(k)));
-                    p_option |= candidate.is_p(candidate.element_of(&sum)?);
-                }
-            }
+            let p_option = has_p_option(candidate, options, &heaps)?;
             assert_eq!(predicted, p_option, "{failure:?} is not a failure");
             // Its options come before it in the verification's order, so
             // none of them fails; only the splits that take no token (4.
             // codes) keep its tokens, and are not covered by the tokens.
-            for (i, &h) in heaps.iter().enumerate() {
-                for option in options.of(h) {
-                    if option.iter().map(|&k| u64::from(k)).sum::<u64>() < h {
-                        continue;
-                    }
-                    let mut split: Vec<u64> = heaps[..i].to_vec();
-                    split.extend_from_slice(&heaps[i + 1..]);
-                    split.extend(option.iter().map(|&k| u64::from(k)));
-                    assert!(
-                        !fails_locally(candidate, options, &split)?,
-                        "{failure:?} is a least failure, and its split {split:?} fails too"
-                    );
-                }
+            for (split, _) in sums_after_moves(&heaps, options)
+                .into_iter()
+                .filter(|&(_, took_none)| took_none)
+            {
+                assert!(
+                    !fails_locally(candidate, options, &split)?,
+                    "{failure:?} is a least failure, and its split {split:?} fails too"
+                );
             }
             record_bound(candidate, options, failure)?;
         }
@@ -2921,17 +2905,39 @@ mod tests {
         options: &HeapOptions,
         sum: &[u64],
     ) -> Result<bool, GameError> {
-        let mut p_option = false;
+        let p_option = has_p_option(candidate, options, sum)?;
+        let movable = sum.iter().any(|&h| !options.is_terminal(h));
+        Ok(candidate.predicts_wrong(candidate.element_of(sum)?, movable, p_option))
+    }
+
+    /// Whether the candidate puts some option of `sum` in its P-portion.
+    fn has_p_option(
+        candidate: &MisereQuotient,
+        options: &HeapOptions,
+        sum: &[u64],
+    ) -> Result<bool, GameError> {
+        for (next, _) in sums_after_moves(sum, options) {
+            if candidate.is_p(candidate.element_of(&next)?) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The sums one move in `sum` leaves, each with whether the move took
+    /// no token (a split of a `4.` code).
+    fn sums_after_moves(sum: &[u64], options: &HeapOptions) -> Vec<(Vec<u64>, bool)> {
+        let mut after = Vec::new();
         for (i, &h) in sum.iter().enumerate() {
             for option in options.of(h) {
                 let mut next: Vec<u64> = sum[..i].to_vec();
                 next.extend_from_slice(&sum[i + 1..]);
                 next.extend(option.iter().map(|&k| u64::from(k)));
-                p_option |= candidate.is_p(candidate.element_of(&next)?);
+                let took_none = option.iter().map(|&k| u64::from(k)).sum::<u64>() == h;
+                after.push((next, took_none));
             }
         }
-        let movable = sum.iter().any(|&h| !options.is_terminal(h));
-        Ok(candidate.predicts_wrong(candidate.element_of(sum)?, movable, p_option))
+        after
     }
 
     /// What a failing candidate claims below its least failure, kept for
