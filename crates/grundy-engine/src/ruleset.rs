@@ -239,6 +239,21 @@ pub trait Ruleset {
         None
     }
 
+    /// Every move of `position` in the position's own frame: its squares,
+    /// vertices and edges named as the user wrote them, and the position
+    /// each move leaves written in that frame too (a board with the
+    /// domino placed, a graph keeping its vertex names), beside the
+    /// option the engines value (the parts left, each canonical, equal to
+    /// the option [`Ruleset::options`] lists for that move). Families
+    /// whose options are written in a frame of their own (a search's
+    /// canonical board, a transposed diagram, a relabelled graph) return
+    /// them, so that reports name, draw and apply every move where the
+    /// user sees it; `None` (the default) when each option already is the
+    /// position the move leaves (heaps, pairs, rows of coins).
+    fn framed_moves(&self, _position: &Self::Position) -> Option<Vec<FramedMove<Self::Position>>> {
+        None
+    }
+
     /// About how many moves `position` has, when that is known without
     /// listing them and may be large (a heap with one move per token):
     /// lets a request that lists moves refuse up front rather than after
@@ -334,4 +349,19 @@ pub struct MoveSymmetry {
     pub class: Vec<u32>,
     /// The group, in words ("the 48 symmetries of the 4x4x4 box").
     pub group: String,
+}
+
+/// One move of a position in the position's own frame
+/// ([`Ruleset::framed_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FramedMove<P> {
+    /// The move in the user's coordinates and names ("domino b1-c1",
+    /// "take vertex 5 with its neighbours 4, 6").
+    pub name: String,
+    /// The position the move leaves, in the same frame: one component,
+    /// written by [`Ruleset::format_position`] as text that reads back.
+    pub left: P,
+    /// The option the engines value: the parts left, each canonical, as
+    /// [`Ruleset::options`] lists it for this move.
+    pub option: Vec<P>,
 }

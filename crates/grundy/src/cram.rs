@@ -22,7 +22,7 @@
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::nimber::Nimber;
-use crate::ruleset::{MoveSymmetry, Options, Ruleset};
+use crate::ruleset::{FramedMove, MoveSymmetry, Options, Ruleset};
 use crate::vertex_kayles::members;
 
 /// The most squares of a board (one `u64` holds its empty squares).
@@ -365,6 +365,12 @@ impl CramBoard {
         members(u128::from(across))
             .map(|s| (s, s + 1))
             .chain(members(u128::from(down)).map(move |s| (s, s + cols)))
+    }
+
+    /// The whole board with the squares `a` and `b` filled, in its own
+    /// frame (not cut into regions, not turned).
+    fn with_domino(&self, a: usize, b: usize) -> CramBoard {
+        CramBoard::classified(self.rows(), self.cols(), self.empty & !(1 << a) & !(1 << b))
     }
 
     /// The regions left when the squares `a` and `b` are filled, each
@@ -821,6 +827,19 @@ impl Ruleset for Cram {
             .collect()
     }
 
+    fn framed_moves(&self, board: &CramBoard) -> Option<Vec<FramedMove<CramBoard>>> {
+        Some(
+            board
+                .dominoes()
+                .map(|(a, b)| FramedMove {
+                    name: format!("domino {}-{}", board.square_name(a), board.square_name(b)),
+                    left: board.with_domino(a, b),
+                    option: board.left_after(a, b),
+                })
+                .collect(),
+        )
+    }
+
     fn move_symmetry(&self, from: &CramBoard, to: &[CramBoard]) -> Option<MoveSymmetry> {
         // Dominoes that a symmetry of the board maps onto one another
         // share a class: the least image of the board with the domino
@@ -829,11 +848,24 @@ impl Ruleset for Cram {
         if fixing.len() < 2 {
             return None;
         }
-        let (a, b) = from
-            .dominoes()
-            .find(|&(a, b)| from.left_after(a, b) == to)?;
-        let placed =
-            CramBoard::classified(from.rows(), from.cols(), from.empty & !(1 << a) & !(1 << b));
+        let placed = match to {
+            // The board with the domino placed, in the user's frame
+            // ([`Ruleset::framed_moves`]).
+            [placed]
+                if placed.rows == from.rows
+                    && placed.cols == from.cols
+                    && placed.empty & !from.empty == 0
+                    && (from.empty & !placed.empty).count_ones() == 2 =>
+            {
+                *placed
+            }
+            _ => {
+                let (a, b) = from
+                    .dominoes()
+                    .find(|&(a, b)| from.left_after(a, b) == to)?;
+                from.with_domino(a, b)
+            }
+        };
         let least = fixing
             .iter()
             .map(|&s| placed.image(s).empty)

@@ -21,8 +21,6 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use serde_json::Value;
-
 use crate::convention::Convention;
 use crate::error::GameError;
 use crate::graph::Graph;
@@ -150,16 +148,79 @@ pub fn eval_report<R: Ruleset>(
     })
 }
 
-/// A move as [`move_reports`] finds it again in an equal component: the
-/// component before it and what it becomes.
-type MoveKey<'a, P> = (&'a P, &'a [P]);
+/// One move as reports show it: its words and what its component becomes,
+/// in the frame of the position the user gave.
+struct ShownMove<P> {
+    description: String,
+    to: Vec<P>,
+}
+
+/// A framed move in words: its name, and the position it leaves as the
+/// game writes it (text that reads back as that position).
+pub(crate) fn framed_description<R: Ruleset>(
+    rules: &R,
+    framed: &crate::ruleset::FramedMove<R::Position>,
+) -> String {
+    format!(
+        "{}, leaving {}",
+        framed.name,
+        rules.format_position(&framed.left)
+    )
+}
+
+/// The moves of component `from` that leave one of the options `winning`
+/// (as the engines list them), as reports show them, in the order the
+/// user would list them: for a family that writes its options in a frame
+/// of its own ([`Ruleset::framed_moves`]), every move of the user's
+/// position that leaves one of them, named and left in the user's frame,
+/// in the family's order of moves; otherwise, option by option, the
+/// ruleset's words for each ([`Ruleset::equivalent_moves`]: a cut and its
+/// mirror images), each leaving the option itself. Each inner list is one
+/// option's moves.
+fn shown_moves<R: Ruleset>(
+    rules: &R,
+    from: &R::Position,
+    winning: &[&[R::Position]],
+) -> Vec<Vec<ShownMove<R::Position>>> {
+    match rules.framed_moves(from) {
+        Some(framed) => {
+            let wins: rustc_hash::FxHashSet<&[R::Position]> = winning.iter().copied().collect();
+            framed
+                .iter()
+                .filter(|f| wins.contains(f.option.as_slice()))
+                .map(|f| {
+                    vec![ShownMove {
+                        description: framed_description(rules, f),
+                        to: vec![f.left.clone()],
+                    }]
+                })
+                .collect()
+        }
+        None => winning
+            .iter()
+            .map(|option| {
+                rules
+                    .equivalent_moves(from, option)
+                    .into_iter()
+                    .map(|description| ShownMove {
+                        description,
+                        to: option.to_vec(),
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
 
 /// The report of each winning move of the sum of `positions`, in normal
 /// or misère play: every move leaving the same option (a cut and its
-/// mirror images, [`Ruleset::equivalent_moves`]) and every move a symmetry
-/// of its component maps it onto ([`Ruleset::move_symmetry`]) listed after
-/// the first of its class, the whole sum after it for sums of up to
-/// [`RESULT_SHOWN_UP_TO`] components.
+/// mirror images, [`Ruleset::equivalent_moves`]; every domino or vertex of
+/// the user's position that leaves it, [`Ruleset::framed_moves`]) and
+/// every move a symmetry of its component maps it onto
+/// ([`Ruleset::move_symmetry`]) listed after the first of its class, the
+/// whole sum after it for sums of up to [`RESULT_SHOWN_UP_TO`] components.
+/// The moves of a component equal to one listed before are that one's,
+/// which name it in `equal_components`.
 pub(crate) fn move_reports<R: Ruleset>(
     rules: &R,
     positions: &[R::Position],
@@ -168,71 +229,78 @@ pub(crate) fn move_reports<R: Ruleset>(
     let show_result = positions.len() <= RESULT_SHOWN_UP_TO;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
+    // The winning options of each component, in the order they come, each
+    // once (an engine may meet an option twice).
+    let mut components: Vec<usize> = Vec::new();
+    let mut winning: FxHashMap<usize, Vec<&[R::Position]>> = FxHashMap::default();
+    for m in moves {
+        let options = winning.entry(m.component).or_insert_with(|| {
+            components.push(m.component);
+            Vec::new()
+        });
+        if !options.contains(&m.to.as_slice()) {
+            options.push(&m.to);
+        }
+    }
     // One group of reports per class of symmetric moves, in the order
     // their first move comes.
     let mut classes: Vec<Vec<MoveReport>> = Vec::new();
     let mut class_of: FxHashMap<(usize, Vec<u32>), usize> = FxHashMap::default();
-    // The same move in an equal component is listed once, with the other
-    // components named in `equal_components`: each (from, to) maps to the
-    // component it was first listed for and its reports.
-    let mut listed: FxHashMap<MoveKey<'_, R::Position>, (usize, usize, Range<usize>)> =
-        FxHashMap::default();
-    for m in moves {
-        if let Some((component, class, range)) = listed.get(&(&m.from, m.to.as_slice())) {
-            if *component != m.component {
-                for report in &mut classes[*class][range.clone()] {
-                    report.equal_components.push(m.component);
-                }
-                continue;
+    // Where the reports of the first component equal to each are.
+    let mut listed: FxHashMap<&R::Position, Vec<(usize, usize)>> = FxHashMap::default();
+    for component in components {
+        let from = &positions[component];
+        if let Some(places) = listed.get(from) {
+            for &(class, at) in places {
+                classes[class][at].equal_components.push(component);
+            }
+            continue;
+        }
+        let mut places = Vec::new();
+        for option_moves in shown_moves(rules, from, &winning[&component]) {
+            // Without a symmetry, the moves leaving one option form a
+            // class (a cut and its mirror images).
+            let mut class_of_option: Option<usize> = None;
+            for shown in option_moves {
+                let symmetry = rules.move_symmetry(from, &shown.to);
+                let class = match &symmetry {
+                    Some(symmetry) => *class_of
+                        .entry((component, symmetry.class.clone()))
+                        .or_insert_with(|| {
+                            classes.push(Vec::new());
+                            classes.len() - 1
+                        }),
+                    None => *class_of_option.get_or_insert_with(|| {
+                        classes.push(Vec::new());
+                        classes.len() - 1
+                    }),
+                };
+                let result = show_result.then(|| {
+                    let mut result = positions[..component].to_vec();
+                    result.extend_from_slice(&shown.to);
+                    result.extend_from_slice(&positions[component + 1..]);
+                    result
+                });
+                let reports = &mut classes[class];
+                reports.push(MoveReport {
+                    component,
+                    from: json(from),
+                    to: shown.to.iter().map(json).collect(),
+                    description: shown.description,
+                    result: result.as_ref().map(|r| r.iter().map(json).collect()),
+                    representative: None,
+                    symmetry: reports
+                        .is_empty()
+                        .then(|| symmetry.map(|s| s.group))
+                        .flatten(),
+                    equal_components: Vec::new(),
+                    to_text: shown.to.iter().map(text).collect(),
+                    result_text: result.as_ref().map(|r| r.iter().map(text).collect()),
+                });
+                places.push((class, reports.len() - 1));
             }
         }
-        let symmetry = rules.move_symmetry(&m.from, &m.to);
-        let class = match &symmetry {
-            Some(symmetry) => *class_of
-                .entry((m.component, symmetry.class.clone()))
-                .or_insert_with(|| {
-                    classes.push(Vec::new());
-                    classes.len() - 1
-                }),
-            None => {
-                classes.push(Vec::new());
-                classes.len() - 1
-            }
-        };
-        let reports = &mut classes[class];
-        let first = reports.len();
-        // Moves leaving the same option share everything but their
-        // description.
-        let all = rules.equivalent_moves(&m.from, &m.to);
-        let result = show_result.then(|| m.result(positions));
-        let to: Vec<Value> = m.to.iter().map(json).collect();
-        let result_json: Option<Vec<Value>> = result.as_ref().map(|r| r.iter().map(json).collect());
-        let to_text: Vec<String> = m.to.iter().map(text).collect();
-        let result_text: Option<Vec<String>> =
-            result.as_ref().map(|r| r.iter().map(text).collect());
-        for description in all {
-            reports.push(MoveReport {
-                component: m.component,
-                from: json(&m.from),
-                to: to.clone(),
-                description,
-                result: result_json.clone(),
-                representative: None,
-                symmetry: None,
-                equal_components: Vec::new(),
-                to_text: to_text.clone(),
-                result_text: result_text.clone(),
-            });
-        }
-        if first == 0 {
-            if let Some(symmetry) = symmetry {
-                reports[0].symmetry = Some(symmetry.group);
-            }
-        }
-        let last = reports.len();
-        listed
-            .entry((&m.from, m.to.as_slice()))
-            .or_insert((m.component, class, first..last));
+        listed.insert(from, places);
     }
     for class in &mut classes {
         // The first stands for the others.
@@ -890,50 +958,72 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             if listed.is_repeat(&positions, i, &mut moves) {
                 continue;
             }
-            options.clear();
-            self.options(position, &mut options)?;
-            // Moves leaving the same option (a domino and its mirror
-            // image) are told apart by the ruleset's list of them: the
-            // k-th time an option comes, its k-th move.
-            let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
-            for option in options.iter() {
+            // Each move as the user sees it, with the option the engines
+            // value: the framed moves of a board or graph, or each option
+            // in the ruleset's own words (the k-th time an option comes,
+            // its k-th move: a cut and its mirror image).
+            let shown: Vec<(String, Vec<R::Position>, Vec<R::Position>)> =
+                match self.framed_moves(position) {
+                    Some(framed) => framed
+                        .into_iter()
+                        .map(|f| {
+                            let description = framed_description(self, &f);
+                            (description, vec![f.left], f.option)
+                        })
+                        .collect(),
+                    None => {
+                        options.clear();
+                        self.options(position, &mut options)?;
+                        let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
+                        options
+                            .iter()
+                            .map(|option| {
+                                let seen = times_seen.entry(option).or_insert(0);
+                                *seen += 1;
+                                let description = if *seen == 1 {
+                                    self.describe_move(position, option)
+                                } else {
+                                    self.equivalent_moves(position, option)
+                                        .into_iter()
+                                        .nth(*seen - 1)
+                                        .unwrap_or_else(|| self.describe_move(position, option))
+                                };
+                                (description, option.to_vec(), option.to_vec())
+                            })
+                            .collect()
+                    }
+                };
+            for (description, to, option) in shown {
                 if moves.len() >= MAX_PLAY_MOVES {
                     return Err(GameError::Limit {
                         what: "listing the moves of this sum".to_owned(),
                         limit: format!("{MAX_PLAY_MOVES} moves"),
                     });
                 }
-                let mut after: Vec<R::Position> = positions[..i].to_vec();
-                after.extend_from_slice(option);
-                after.extend_from_slice(&positions[i + 1..]);
+                // Valued as the engines list it; shown as the user sees it.
+                let mut valued: Vec<R::Position> = positions[..i].to_vec();
+                valued.extend_from_slice(&option);
+                valued.extend_from_slice(&positions[i + 1..]);
                 let (wins, far) = match convention {
-                    Convention::Misere => (search.misere_value(&after, &[])? == 0, None),
+                    Convention::Misere => (search.misere_value(&valued, &[])? == 0, None),
                     _ => (
-                        solver.sum_value(&after)?.is_zero(),
+                        solver.sum_value(&valued)?.is_zero(),
                         // Boards and graphs are too many positions for
                         // the remoteness's full search.
                         if self.solved_by_search() {
                             None
                         } else {
-                            remoteness.remoteness(&after).ok()
+                            remoteness.remoteness(&valued).ok()
                         },
                     ),
                 };
+                let mut after: Vec<R::Position> = positions[..i].to_vec();
+                after.extend_from_slice(&to);
+                after.extend_from_slice(&positions[i + 1..]);
                 moves.push(PlayMove {
-                    description: {
-                        let seen = times_seen.entry(option).or_insert(0);
-                        *seen += 1;
-                        if *seen == 1 {
-                            self.describe_move(position, option)
-                        } else {
-                            self.equivalent_moves(position, option)
-                                .into_iter()
-                                .nth(*seen - 1)
-                                .unwrap_or_else(|| self.describe_move(position, option))
-                        }
-                    },
+                    description,
                     component: i,
-                    to: option.iter().map(|p| self.format_position(p)).collect(),
+                    to: to.iter().map(|p| self.format_position(p)).collect(),
                     position: after.iter().map(|p| self.format_position(p)).collect(),
                     wins,
                     draws: false,

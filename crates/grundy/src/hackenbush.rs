@@ -32,7 +32,9 @@
 use crate::error::GameError;
 use crate::family::SpecForm;
 use crate::nimber::Nimber;
-use crate::ruleset::{Options, Ruleset};
+use std::sync::Arc;
+
+use crate::ruleset::{FramedMove, Options, Ruleset};
 
 /// The most edges of a position: enough for any drawing a search or a
 /// person makes, and each option's value is a linear pass, so a request
@@ -46,12 +48,27 @@ pub const MAX_EDGES: usize = 4096;
 pub struct HackenbushGraph {
     vertices: u32,
     edges: Box<[(u32, u32)]>,
+    /// The user's name of each vertex (the ground first), when they are
+    /// not the vertices' numbers in the normal form: a position keeps the
+    /// names it was written with, and what a cut leaves of it keeps them
+    /// too. The search's parts are nameless.
+    labels: Option<Arc<[Box<str>]>>,
 }
 
 impl HackenbushGraph {
     /// The position drawn with `vertices` vertices (0 the ground) and
     /// these edges, in normal form.
     pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<HackenbushGraph, GameError> {
+        HackenbushGraph::named(vertices, edges, None)
+    }
+
+    /// [`HackenbushGraph::new`], the vertices named `names` (in order;
+    /// their numbers when `None`): the names stay with the position.
+    pub fn named(
+        vertices: usize,
+        edges: &[(usize, usize)],
+        names: Option<Vec<String>>,
+    ) -> Result<HackenbushGraph, GameError> {
         let invalid = |reason: String| GameError::InvalidPosition {
             text: format!("a graph of {vertices} vertices"),
             reason,
@@ -77,13 +94,52 @@ impl HackenbushGraph {
             // Both ends are below `vertices`, which fits in a u32.
             narrow.push((a as u32, b as u32));
         }
-        Ok(HackenbushGraph::normalised(count, &narrow))
+        if names.as_ref().is_some_and(|n| n.len() != vertices) {
+            return Err(invalid("a name for each vertex".to_owned()));
+        }
+        let (mut graph, old) = HackenbushGraph::normal_order(count, &narrow);
+        graph.labels = labels_of(&old, |v| match &names {
+            Some(names) => names[v as usize].clone(),
+            None => v.to_string(),
+        });
+        Ok(graph)
+    }
+
+    /// The user's name of vertex `v` (0 the ground).
+    #[must_use]
+    pub fn label(&self, v: u32) -> String {
+        match &self.labels {
+            Some(labels) => labels[v as usize].to_string(),
+            None => v.to_string(),
+        }
+    }
+
+    /// The whole position left when edge `index` is cut, its vertices
+    /// keeping their names: what falls away dropped, not split into
+    /// branches (what the user sees).
+    fn framed_after_cut(&self, index: usize) -> HackenbushGraph {
+        let edges: Vec<(u32, u32)> = self
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != index)
+            .map(|(_, &e)| e)
+            .collect();
+        let (mut left, old) = HackenbushGraph::normal_order(self.vertices, &edges);
+        left.labels = labels_of(&old, |v| self.label(v));
+        left
     }
 
     /// The normal form of the graph with these edges: breadth-first from
     /// the ground, through the edges in the order given, drops what it
     /// does not reach and numbers what it does.
     fn normalised(vertices: u32, edges: &[(u32, u32)]) -> HackenbushGraph {
+        HackenbushGraph::normal_order(vertices, edges).0
+    }
+
+    /// [`HackenbushGraph::normalised`], and the vertex each vertex of the
+    /// normal form was (in the order of their new numbers).
+    fn normal_order(vertices: u32, edges: &[(u32, u32)]) -> (HackenbushGraph, Vec<u32>) {
         let n = vertices as usize;
         let mut start = vec![0usize; n + 1];
         for &(a, b) in edges {
@@ -129,10 +185,12 @@ impl HackenbushGraph {
             })
             .collect();
         kept.sort_unstable();
-        HackenbushGraph {
+        let graph = HackenbushGraph {
             vertices: queue.len() as u32,
             edges: kept.into_boxed_slice(),
-        }
+            labels: None,
+        };
+        (graph, queue)
     }
 
     /// The number of vertices joined to the ground, the ground included.
@@ -192,6 +250,7 @@ impl HackenbushGraph {
                 parts.push(HackenbushGraph {
                     vertices: 1,
                     edges: vec![(0, 0)].into_boxed_slice(),
+                    labels: None,
                 });
             } else {
                 let r = root(&mut parent, b);
@@ -493,6 +552,32 @@ impl Ruleset for GreenHackenbush {
             .collect()
     }
 
+    fn framed_moves(&self, graph: &HackenbushGraph) -> Option<Vec<FramedMove<HackenbushGraph>>> {
+        let edges = graph.edges();
+        Some(
+            GreenHackenbush::distinct_edges(graph)
+                .map(|i| {
+                    let (a, b) = edges[i];
+                    let copies = edges[i..].iter().take_while(|&&e| e == edges[i]).count();
+                    let (a, b) = (graph.label(a), graph.label(b));
+                    // Parallel copies of an edge are one move: cutting
+                    // either leaves the same picture.
+                    let name = match (a == b, copies) {
+                        (true, 1) => format!("cut the loop at {a}"),
+                        (true, k) => format!("cut one of the {k} loops at {a}"),
+                        (false, 1) => format!("cut edge {a}-{b}"),
+                        (false, k) => format!("cut one of the {k} edges {a}-{b}"),
+                    };
+                    FramedMove {
+                        name,
+                        left: graph.framed_after_cut(i),
+                        option: graph.after_cut(i),
+                    }
+                })
+                .collect(),
+        )
+    }
+
     fn numbered_position(&self, n: u64) -> Option<Result<HackenbushGraph, GameError>> {
         let template = self.family.as_ref()?;
         if n == 0 {
@@ -506,12 +591,27 @@ impl Ruleset for GreenHackenbush {
 /// Prints a position as `vN/a-b,...`.
 #[must_use]
 pub fn format_hackenbush(graph: &HackenbushGraph) -> String {
-    let edges: Vec<String> = graph
-        .edges()
-        .iter()
-        .map(|(a, b)| format!("{a}-{b}"))
-        .collect();
-    format!("v{}/{}", graph.order(), edges.join(","))
+    let Some(labels) = &graph.labels else {
+        let edges: Vec<String> = graph
+            .edges()
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        return format!("v{}/{}", graph.order(), edges.join(","));
+    };
+    let names: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+    crate::vertex_kayles::format_named(
+        &names,
+        graph.edges().iter().map(|&(a, b)| (a as usize, b as usize)),
+    )
+}
+
+/// Each vertex's name in a normal form whose vertex `i` was `old[i]`,
+/// named by `name`; `None` when the names are the numbers.
+fn labels_of(old: &[u32], name: impl Fn(u32) -> String) -> Option<Arc<[Box<str>]>> {
+    let labels: Vec<String> = old.iter().map(|&v| name(v)).collect();
+    let numbered = labels.iter().enumerate().all(|(i, l)| *l == i.to_string());
+    (!numbered).then(|| labels.into_iter().map(String::into_boxed_str).collect())
 }
 
 /// Reads a position: `vN/a-b,...`, `stalk:N`, a named graph with vertex
@@ -540,7 +640,18 @@ pub fn parse_hackenbush(text: &str) -> Result<HackenbushGraph, GameError> {
             v => v,
         };
         let edges: Vec<(usize, usize)> = edges.iter().map(|&(a, b)| (swap(a), swap(b))).collect();
-        return HackenbushGraph::new(names.len(), &edges).map_err(relabel);
+        let names: Vec<String> = (0..names.len()).map(|v| names[swap(v)].clone()).collect();
+        return HackenbushGraph::named(names.len(), &edges, Some(names)).map_err(relabel);
+    }
+    if let Some(named) = crate::vertex_kayles::parse_named_graph(text) {
+        // The named form: the ground is the first vertex listed.
+        let (names, edges) = named?;
+        if names.is_empty() {
+            return Err(invalid(
+                "the ground, the first vertex listed, is missing".to_owned(),
+            ));
+        }
+        return HackenbushGraph::named(names.len(), &edges, Some(names)).map_err(relabel);
     }
     let text = text.trim();
     let number = |s: &str| {
@@ -608,7 +719,14 @@ mod tests {
     #[test]
     fn the_normal_form_drops_what_is_cut_off() {
         let graph = parse_hackenbush("v5/3-4,0-2,2-1").expect("position");
-        assert_eq!(format_hackenbush(&graph), "v3/0-1,1-2");
+        // Numbered from the ground in the normal form; written in the
+        // user's names (3 and 4 fell away; 2 is the ground's neighbour).
+        assert_eq!(graph.edges(), &[(0, 1), (1, 2)]);
+        assert_eq!(format_hackenbush(&graph), "v3/0-2,2-1");
         assert_eq!(graph.value(), 2);
+        // What the search keeps of it has no names.
+        let parts = graph.branches();
+        assert_eq!(parts.len(), 1);
+        assert_eq!(format_hackenbush(&parts[0]), "v3/0-1,1-2");
     }
 }

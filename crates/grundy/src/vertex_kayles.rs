@@ -24,7 +24,9 @@
 
 use crate::error::GameError;
 use crate::family::SpecForm;
-use crate::ruleset::{Options, Ruleset};
+use std::sync::Arc;
+
+use crate::ruleset::{FramedMove, Options, Ruleset};
 
 /// The most vertices of a graph position (a vertex set is one `u128`).
 pub const MAX_VERTICES: usize = 128;
@@ -40,6 +42,11 @@ pub const LEAF_BUDGET: usize = 512;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SmallGraph {
     adj: Box<[VertexSet]>,
+    /// The user's name of each vertex, when they are not its number
+    /// (a graph read from a file; what a move leaves of the user's graph,
+    /// which keeps its vertices' names). The search's parts are canonical
+    /// and nameless.
+    names: Option<Arc<[Box<str>]>>,
 }
 
 impl SmallGraph {
@@ -70,7 +77,46 @@ impl SmallGraph {
         }
         Ok(SmallGraph {
             adj: adj.into_boxed_slice(),
+            names: None,
         })
+    }
+
+    /// The same graph with these names for its vertices (in order);
+    /// names equal to the vertices' numbers are kept as none.
+    pub fn with_names(mut self, names: Vec<String>) -> Result<SmallGraph, GameError> {
+        let invalid = |reason: String| GameError::InvalidPosition {
+            text: names.join(","),
+            reason,
+        };
+        if names.len() != self.order() {
+            return Err(invalid(format!(
+                "{} names for a graph of {} vertices",
+                names.len(),
+                self.order()
+            )));
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
+            return Err(invalid(format!("the vertex name '{twice}' is given twice")));
+        }
+        let numbered = names.iter().enumerate().all(|(i, n)| *n == i.to_string());
+        self.names = (!numbered).then(|| names.into_iter().map(String::into_boxed_str).collect());
+        Ok(self)
+    }
+
+    /// The user's name of vertex `v`: its name, or its number.
+    #[must_use]
+    pub fn name(&self, v: usize) -> String {
+        match &self.names {
+            Some(names) => names[v].to_string(),
+            None => v.to_string(),
+        }
+    }
+
+    /// Whether the vertices have names other than their numbers.
+    #[must_use]
+    pub fn is_named(&self) -> bool {
+        self.names.is_some()
     }
 
     /// The number of vertices.
@@ -111,7 +157,21 @@ impl SmallGraph {
         let adj: Box<[VertexSet]> = members(keep)
             .map(|v| members(self.adj[v] & keep).fold(0, |row, w| row | 1 << renumbered[w]))
             .collect();
-        SmallGraph { adj }
+        SmallGraph { adj, names: None }
+    }
+
+    /// The subgraph induced by the vertex set `keep`, each vertex keeping
+    /// its name (its number in this graph, when it has none): what a move
+    /// leaves of the user's graph, in the user's names.
+    #[must_use]
+    pub fn induced_named(&self, keep: VertexSet) -> SmallGraph {
+        let names: Arc<[Box<str>]> = members(keep)
+            .map(|v| self.name(v).into_boxed_str())
+            .collect();
+        let mut left = self.induced(keep);
+        let numbered = names.iter().enumerate().all(|(i, n)| **n == *i.to_string());
+        left.names = (!numbered).then_some(names);
+        left
     }
 
     /// The connected components of the vertex set `within`.
@@ -142,7 +202,10 @@ impl SmallGraph {
     pub fn canonical(&self) -> SmallGraph {
         let n = self.order();
         if n <= 1 {
-            return self.clone();
+            return SmallGraph {
+                adj: self.adj.clone(),
+                names: None,
+            };
         }
         let (colours, count) = self.refine([0; MAX_VERTICES], 1);
         let mut best: Option<Code> = None;
@@ -151,6 +214,7 @@ impl SmallGraph {
         let best = best.expect("the search reaches a leaf");
         SmallGraph {
             adj: best[..n].into(),
+            names: None,
         }
     }
 
@@ -348,12 +412,16 @@ impl VertexKayles {
             VertexRule::Node => (0..graph.order())
                 .map(|v| {
                     let around: Vec<String> = members(graph.neighbours(v))
-                        .map(|w| w.to_string())
+                        .map(|w| graph.name(w))
                         .collect();
+                    let name = graph.name(v);
                     let words = if around.is_empty() {
-                        format!("take vertex {v}")
+                        format!("take vertex {name}")
                     } else {
-                        format!("take vertex {v} with its neighbours {}", around.join(", "))
+                        format!(
+                            "take vertex {name} with its neighbours {}",
+                            around.join(", ")
+                        )
                     };
                     (words, graph.neighbours(v) | 1 << v)
                 })
@@ -361,7 +429,12 @@ impl VertexKayles {
             VertexRule::Arc => graph
                 .edges()
                 .into_iter()
-                .map(|(a, b)| (format!("take edge {a}-{b}"), 1 << a | 1 << b))
+                .map(|(a, b)| {
+                    (
+                        format!("take edge {}-{}", graph.name(a), graph.name(b)),
+                        1 << a | 1 << b,
+                    )
+                })
                 .collect(),
         }
     }
@@ -478,12 +551,21 @@ impl Ruleset for VertexKayles {
     }
 
     fn format_position(&self, graph: &SmallGraph) -> String {
-        let edges: Vec<String> = graph
-            .edges()
-            .iter()
-            .map(|(a, b)| format!("{a}-{b}"))
-            .collect();
-        format!("v{}/{}", graph.order(), edges.join(","))
+        format_graph(graph)
+    }
+
+    fn framed_moves(&self, graph: &SmallGraph) -> Option<Vec<FramedMove<SmallGraph>>> {
+        let all = low_mask(graph.order());
+        Some(
+            self.moves(graph)
+                .into_iter()
+                .map(|(name, removed)| FramedMove {
+                    name,
+                    left: graph.induced_named(all & !removed),
+                    option: self.left(graph, removed),
+                })
+                .collect(),
+        )
     }
 
     fn describe_move(&self, from: &SmallGraph, to: &[SmallGraph]) -> String {
@@ -559,7 +641,11 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
                 ),
             });
         }
-        return SmallGraph::from_edges(names.len(), &edges);
+        return SmallGraph::from_edges(names.len(), &edges)?.with_names(names);
+    }
+    if let Some(named) = parse_named_graph(text) {
+        let (names, edges) = named?;
+        return SmallGraph::from_edges(names.len(), &edges)?.with_names(names);
     }
     let text = text.trim();
     let invalid = |reason: String| GameError::InvalidPosition {
@@ -682,4 +768,122 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
         GameError::InvalidPosition { reason, .. } => invalid(reason),
         other => other,
     })
+}
+
+/// Whether `name` can be written in a graph's one-line named form
+/// (`v{a,b,c}/a-b,b-c`): no separator of that form in it.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, ',' | '/' | '-' | '{' | '}' | ':' | '#'))
+}
+
+/// Writes a graph as `vN/a-b,...` (vertices numbered from 0), or with its
+/// vertices' names as `v{a,b,c}/a-b,b-c` (every vertex listed, so that
+/// one without edges is not lost), or, for names that form cannot hold,
+/// in the text format of graph files (a line per vertex). Each reads back
+/// as the same graph with the same names ([`parse_graph`]).
+#[must_use]
+pub fn format_graph(graph: &SmallGraph) -> String {
+    let edges = graph.edges();
+    let Some(names) = &graph.names else {
+        let edges: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        return format!("v{}/{}", graph.order(), edges.join(","));
+    };
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    format_named(&names, edges.into_iter())
+}
+
+/// A graph with these vertex names and edges (between their indices)
+/// written as `v{a,b,c}/a-b,b-c`, or in the text format of graph files
+/// when a name holds a separator of that form.
+pub(crate) fn format_named(
+    names: &[String],
+    edges: impl Iterator<Item = (usize, usize)>,
+) -> String {
+    let edges: Vec<(usize, usize)> = edges.collect();
+    // Names that are the numbers 0 to N-1 in another order: the numbered
+    // form, each edge written with its ends' names.
+    let mut numbers: Vec<usize> = names.iter().filter_map(|n| n.parse().ok()).collect();
+    numbers.sort_unstable();
+    if numbers.len() == names.len()
+        && numbers.iter().enumerate().all(|(i, &n)| i == n)
+        && names
+            .iter()
+            .all(|n| !n.starts_with('+') && (n == "0" || !n.starts_with('0')))
+    {
+        let edges: Vec<String> = edges
+            .iter()
+            .map(|&(a, b)| format!("{}-{}", names[a], names[b]))
+            .collect();
+        return format!("v{}/{}", names.len(), edges.join(","));
+    }
+    if names.iter().all(|n| plain_name(n)) {
+        let edges: Vec<String> = edges
+            .iter()
+            .map(|&(a, b)| format!("{}-{}", names[a], names[b]))
+            .collect();
+        return format!("v{{{}}}/{}", names.join(","), edges.join(","));
+    }
+    let mut later: Vec<Vec<&str>> = vec![Vec::new(); names.len()];
+    for &(a, b) in &edges {
+        later[a].push(&names[b]);
+    }
+    names
+        .iter()
+        .zip(&later)
+        .map(|(name, later)| format!("{name}: {}\n", later.join(" ")))
+        .collect()
+}
+
+/// Reads the named form `v{a,b,c}/a-b,b-c` ([`format_graph`]): `None`
+/// when `text` is not written so.
+pub(crate) fn parse_named_graph(text: &str) -> Option<Result<NamedEdges, GameError>> {
+    let text = text.trim();
+    let rest = text.strip_prefix(['v', 'V'])?.strip_prefix('{')?;
+    let invalid = |reason: String| GameError::InvalidPosition {
+        text: text.to_owned(),
+        reason,
+    };
+    Some((|| {
+        let (list, edges_text) = rest.split_once('}').ok_or_else(|| {
+            invalid("the vertices' names are written v{a,b,c}/a-b,b-c".to_owned())
+        })?;
+        let edges_text = match edges_text {
+            "" => "",
+            e => e.strip_prefix('/').ok_or_else(|| {
+                invalid("the names' list is followed by / and the edges".to_owned())
+            })?,
+        };
+        let names: Vec<String> = list
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if names.len() > MAX_VERTICES {
+            return Err(invalid(format!(
+                "graph positions have at most {MAX_VERTICES} vertices"
+            )));
+        }
+        let index = |name: &str| {
+            names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| invalid(format!("the edge names '{name}', which is not a vertex")))
+        };
+        let mut edges = Vec::new();
+        for edge in edges_text
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            let (a, b) = edge
+                .split_once('-')
+                .ok_or_else(|| invalid(format!("the edge '{edge}' is not written a-b")))?;
+            edges.push((index(a.trim())?, index(b.trim())?));
+        }
+        Ok((names, edges))
+    })())
 }

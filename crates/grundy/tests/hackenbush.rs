@@ -164,7 +164,18 @@ fn cuts_leave_the_branches_at_the_ground() {
 fn graph_text_positions() {
     let text = "top: left right\nleft: ground\nright: ground\nground:\n";
     let graph: HackenbushGraph = parse_hackenbush(text).unwrap();
-    assert_eq!(format_hackenbush(&graph), "v4/0-1,0-2,1-3,2-3");
+    // Written with the file's names, the ground first: what the page
+    // draws and each move names.
+    assert_eq!(
+        format_hackenbush(&graph),
+        "v{ground,left,right,top}/ground-left,ground-right,left-top,right-top"
+    );
+    assert_eq!(graph.edges(), &[(0, 1), (0, 2), (1, 3), (2, 3)]);
+    assert_eq!(
+        parse_hackenbush(&format_hackenbush(&graph)).unwrap(),
+        graph,
+        "the named form reads back"
+    );
     assert_eq!(graph.value(), 0);
     let missing = parse_hackenbush("a: b\nb:\n").unwrap_err().to_string();
     assert!(missing.contains("ground"), "{missing}");

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::GameError;
 use crate::family::SpecForm;
-use crate::ruleset::{Options, Ruleset};
+use crate::ruleset::{FramedMove, Options, Ruleset};
 
 /// The most rows of a diagram (and of its transpose, to be kept as
 /// either).
@@ -379,6 +379,23 @@ impl Ruleset for Chomp {
                 )
             })
             .collect()
+    }
+
+    fn framed_moves(&self, board: &ChompBoard) -> Option<Vec<FramedMove<ChompBoard>>> {
+        Some(
+            board
+                .squares_to_take()
+                .map(|(r, c)| FramedMove {
+                    name: format!(
+                        "take {}{} and every square below and right of it",
+                        crate::cram::column_name(c),
+                        r + 1
+                    ),
+                    left: board.after(r, c),
+                    option: vec![board.after(r, c).canonical()],
+                })
+                .collect(),
+        )
     }
 
     fn numbered_position(&self, n: u64) -> Option<Result<ChompBoard, GameError>> {
