@@ -398,7 +398,9 @@ enum Command {
         #[arg(short = 'p', long = "process", default_value_t = 0)]
         process: usize,
         /// A file of the processes' addresses, `host:port` one per line
-        /// in process order (default: localhost:2101, 2102, ...).
+        /// in process order (default: localhost:2101, 2102, ...). `-h`
+        /// with no file after it prints this help, as in every other
+        /// command.
         #[arg(short = 'h', long = "hostfile")]
         hostfile: Option<PathBuf>,
         /// Start from the last level a stopped solve checkpointed in the
@@ -454,7 +456,38 @@ enum Command {
     },
 }
 
+/// Whether the arguments ask `solve` for its help with `-h`: there `-h`
+/// names the hostfile (timely's convention), so `-h` with no file after
+/// it (last, or before another flag) is the help, as in every command.
+fn solve_help_asked(args: &[std::ffi::OsString]) -> bool {
+    let Some(at) = args.iter().position(|a| a == "solve") else {
+        return false;
+    };
+    // `solve` must be the command, not a value of a flag before it.
+    if args[1..at]
+        .iter()
+        .any(|a| !a.to_string_lossy().starts_with('-'))
+    {
+        return false;
+    }
+    args[at + 1..].iter().enumerate().any(|(i, a)| {
+        a == "-h"
+            && args
+                .get(at + 2 + i)
+                .is_none_or(|next| next.to_string_lossy().starts_with('-'))
+    })
+}
+
 fn run() -> anyhow::Result<ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if solve_help_asked(&args) {
+        let mut command = <Cli as clap::CommandFactory>::command();
+        command.build();
+        if let Some(solve) = command.find_subcommand_mut("solve") {
+            solve.print_help()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return Ok(usage_error(&error)),

@@ -76,15 +76,20 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
                 return Ok(ExitCode::SUCCESS);
             }
             "h" | "hint" => {
-                match (moves.iter().find(|m| m.wins), moves.iter().find(|m| m.draws)) {
-                    (Some(m), _) => writeln!(
+                let numbered = |wanted: fn(&grundy::report::PlayMove) -> bool| {
+                    moves.iter().enumerate().find(|(_, m)| wanted(m))
+                };
+                match (numbered(|m| m.wins), numbered(|m| m.draws)) {
+                    (Some((k, m)), _) => writeln!(
                         out,
-                        "hint: {} (it leaves a P-position: whatever the engine does, you can answer)",
+                        "hint: {}. {} (it leaves a P-position: whatever the engine does, you can answer)",
+                        k + 1,
                         m.description
                     )?,
-                    (None, Some(m)) => writeln!(
+                    (None, Some((k, m))) => writeln!(
                         out,
-                        "hint: no winning move here; {} keeps the draw (neither side can force a win: play may go on for ever)",
+                        "hint: no winning move here; {}. {} keeps the draw (neither side can force a win: play may go on for ever)",
+                        k + 1,
                         m.description
                     )?,
                     (None, None) => writeln!(out, "hint: no winning move here; every move leaves the engine a winning position")?,
@@ -119,6 +124,31 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
                     })
                 }),
         };
+        // Words that name part of a move ("take 2"): the one move they
+        // fit, or the numbers of the moves they fit.
+        let chosen = match chosen {
+            Some(found) => Some(found),
+            None => {
+                let fits: Vec<usize> = (0..moves.len())
+                    .filter(|&k| names_part_of(answer, &moves[k].description))
+                    .collect();
+                match fits.as_slice() {
+                    [k] => Some(&moves[*k]),
+                    [] => None,
+                    several => {
+                        let numbers: Vec<String> =
+                            several.iter().map(|k| (k + 1).to_string()).collect();
+                        writeln!(
+                            out,
+                            "'{answer}' fits {} moves ({}): type the number of the one you mean",
+                            several.len(),
+                            numbers.join(", ")
+                        )?;
+                        continue;
+                    }
+                }
+            }
+        };
         let Some(chosen) = chosen.cloned() else {
             writeln!(
                 out,
@@ -148,4 +178,22 @@ fn equal_note(m: &grundy::report::PlayMove) -> String {
         1 => " (or the same in the equal component, leaving the same sum)".to_owned(),
         k => format!(" (or the same in any of {k} equal components, leaving the same sum)"),
     }
+}
+
+/// Whether `answer` names part of the move `description`: its words
+/// come in it in order, each whole ("take 2" fits "from the heap of 5
+/// take 2, leaving ...", not "take 21"), the case aside.
+fn names_part_of(answer: &str, description: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let wanted = words(answer);
+    let have = words(description);
+    !wanted.is_empty()
+        && have
+            .windows(wanted.len())
+            .any(|window| window == wanted.as_slice())
 }

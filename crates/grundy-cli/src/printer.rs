@@ -324,6 +324,10 @@ impl Render for EvalReport {
                 out,
                 "winning moves ({count} in all; {classes} up to symmetry, each followed by {under}):"
             )?;
+        } else if count == 0 && self.winning_moves_unlisted.is_some() {
+            // A winning move exists (the value is not 0), but where it
+            // lies could not be listed: say so, not "(0)".
+            writeln!(out, "winning moves: not listed (the value is not 0, so one exists; why it is not listed follows)")?;
         } else {
             writeln!(out, "winning moves ({count}):")?;
         }

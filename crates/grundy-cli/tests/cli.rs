@@ -1183,3 +1183,79 @@ fn ctrl_c_stops_seq_and_period_saying_how_far_they_got() {
         "{message}"
     );
 }
+
+#[test]
+fn moves_that_cannot_be_listed_are_said_not_listed() {
+    // A heap of 10^18 in Kayles: the value is not 0, so a winning move
+    // exists, but its options are too many to list: not "(0)".
+    grundy()
+        .args(["eval", "kayles", "1e18"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("winning moves: not listed"))
+        .stdout(predicate::str::contains("winning moves (0)").not())
+        .stdout(predicate::str::contains(
+            "not listed: listing the moves from a heap of",
+        ));
+}
+
+#[test]
+fn every_command_takes_h_for_help_solve_too() {
+    // solve's -h names the hostfile (timely's convention); alone it is
+    // the help, as everywhere.
+    for args in [
+        &["solve", "-h"][..],
+        &["solve", "cram", "-h"],
+        &["eval", "-h"],
+    ] {
+        grundy()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage:"));
+    }
+    grundy()
+        .args(["solve", "-h"])
+        .assert()
+        .stdout(predicate::str::contains("--hostfile"));
+}
+
+#[test]
+fn board_and_graph_moves_in_the_users_frame() {
+    // The report's commands: path:7 lists vertex 5 too; Chomp 2x5's
+    // move leaves 5,4 (not its transpose); Cram 4x7's dominoes are drawn
+    // where they are named.
+    grundy()
+        .args(["eval", "node-kayles", "path:7"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("winning moves (3):"))
+        .stdout(predicate::str::contains(
+            "take vertex 5 with its neighbours 4, 6, leaving v4/0-1,1-2,2-3",
+        ))
+        .stdout(predicate::str::contains(
+            "take vertex 1 with its neighbours 0, 2, leaving v{3,4,5,6}/3-4,4-5,5-6",
+        ));
+    grundy()
+        .args(["eval", "chomp", "2x5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "take e2 and every square below and right of it, leaving 5,4",
+        ));
+    grundy()
+        .args(["eval", "cram", "4x7"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "domino b1-c1, leaving .##..../......./......./.......",
+        ))
+        .stdout(predicate::str::contains(
+            "domino e4-f4, leaving ......./......./......./....##.",
+        ));
+    grundy()
+        .args(["eval", "node-kayles", "petersen"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("winning moves (10):"));
+}

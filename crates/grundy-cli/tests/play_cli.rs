@@ -78,3 +78,29 @@ fn loopy_games_are_played_with_draws() {
     assert!(hint.contains("keeps the draw"), "{hint}");
     assert!(out.contains("engine: "), "{out}");
 }
+
+#[test]
+fn words_that_fit_several_moves_ask_which_and_hints_give_the_number() {
+    // Kayles 5: "take 2" fits two moves (leaving 3, or 1 and 2); the
+    // player is told their numbers, not that it is no move. The words
+    // of one move alone play it.
+    let out = play(&["kayles", "5"], "take 2\nh\nq\n");
+    assert!(
+        out.contains("'take 2' fits 2 moves (4, 5): type the number of the one you mean"),
+        "{out}"
+    );
+    // The hint names the move by its number in the list too.
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap();
+    assert!(
+        hint.contains("hint: 3. from the heap of 5 take 1, leaving heaps of 2 and 2"),
+        "{hint}"
+    );
+    let out = play(&["kayles", "5"], "take 2, leaving a heap of 3\n");
+    assert!(
+        out.contains("you: from the heap of 5 take 2, leaving a heap of 3"),
+        "{out}"
+    );
+    // "take 21" is not "take 2": words match whole.
+    let out = play(&["kayles", "5"], "take 21\n");
+    assert!(out.contains("'take 21' is not a move here"), "{out}");
+}

@@ -111,6 +111,20 @@ pub enum GameError {
         /// What was proved, in the user's terms.
         established: String,
     },
+    /// G(n) asked of a game whose periodicity no theorem here can prove
+    /// (a code with `!`, a script), for an n beyond direct computation:
+    /// said at once, before computing anything.
+    #[error("G({n}) of {game} is out of reach: no theorem here can prove a period of this game ({reason}), so only values computed one by one count, and computing up to n would need {n} values (the limit is {limit})")]
+    Unprovable {
+        /// The game, as the user wrote it.
+        game: String,
+        /// The heap.
+        n: u64,
+        /// Why no theorem applies.
+        reason: String,
+        /// The limit, in the face's words ("--max 1048576").
+        limit: String,
+    },
     /// A heap's value is neither known by a theorem, nor settled by a
     /// period proved within the values the limit allows, nor within
     /// reach of direct computation.
@@ -153,6 +167,7 @@ impl GameError {
             GameError::Limit { .. }
                 | GameError::LooksInfinite { .. }
                 | GameError::OutOfReach { .. }
+                | GameError::Unprovable { .. }
                 | GameError::Memory { .. }
         )
     }

@@ -305,6 +305,31 @@ try {
   await waitReply(0);
   const kaylesLog = await page.locator("#play-log li").allTextContents();
   if (!kaylesLog[0].startsWith("you: take vertex 1 ")) fail("a vertex of node kayles: " + kaylesLog[0]);
+  // Moves are named and drawn in the position's own frame, every one
+  // listed: path:7's vertex 5 (the mirror of 1) is a move, the Petersen
+  // graph's ten buttons name ten vertices, Chomp 4x5 after a2 is a bar of
+  // one row of 5 (not turned into a column), Cram 3x4's buttons after a
+  // domino each name a different domino.
+  await playOn("node-kayles", "path:7", "#play-view svg.graph circle[data-vertex='5']");
+  await page.click("#play-view svg.graph circle[data-vertex='5']");
+  await waitReply(0);
+  const pathLog = await page.locator("#play-log li").allTextContents();
+  if (!pathLog[0].startsWith("you: take vertex 5 with its neighbours 4, 6, leaving v4/0-1,1-2,2-3")) fail("vertex 5 of path:7: " + pathLog[0]);
+  await playOn("node-kayles", "petersen", "#play-view svg.graph circle[data-vertex='9']");
+  const petersenButtons = await page.locator("#your-moves button").allTextContents();
+  if (new Set(petersenButtons).size !== 10) fail("the Petersen graph's moves: " + JSON.stringify(petersenButtons));
+  await playOn("chomp", "4x5", "#play-view svg.board rect[data-square='a2']");
+  await page.click("#play-view svg.board rect[data-square='a2']");
+  await waitReply(0);
+  const barLog = await page.locator("#play-log li").allTextContents();
+  if (!barLog[0].startsWith("you: take a2 and every square below and right of it, leaving 1x5")) fail("a2 of chomp 4x5: " + barLog[0]);
+  await playOn("cram", "3x4", "#play-view svg.board rect[data-square='a1']");
+  await page.click("#play-view svg.board rect[data-square='a1']");
+  await page.click("#play-view svg.board rect[data-square='b1']");
+  await waitReply(0);
+  const cramButtons = await page.locator("#your-moves button").allTextContents();
+  if (new Set(cramButtons).size !== cramButtons.length) fail("cram 3x4 after a1-b1 names a domino twice: " + JSON.stringify(cramButtons));
+  console.log("moves are named and drawn in the position's own frame: path:7, petersen, chomp 4x5, cram 3x4");
   // A stalk stands upright: its edges' boxes have no width, so the click
   // is sent to the edge rather than at a point.
   await page.fill("#spec", "green-hackenbush");

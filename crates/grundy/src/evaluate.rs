@@ -233,12 +233,13 @@ pub(crate) fn move_reports<R: Ruleset>(
     // once (an engine may meet an option twice).
     let mut components: Vec<usize> = Vec::new();
     let mut winning: FxHashMap<usize, Vec<&[R::Position]>> = FxHashMap::default();
+    let mut met: rustc_hash::FxHashSet<(usize, &[R::Position])> = Default::default();
     for m in moves {
         let options = winning.entry(m.component).or_insert_with(|| {
             components.push(m.component);
             Vec::new()
         });
-        if !options.contains(&m.to.as_slice()) {
+        if met.insert((m.component, &m.to)) {
             options.push(&m.to);
         }
     }

@@ -218,7 +218,10 @@ pub fn heap_value<I: Inputs>(
         how,
     };
     if let Some(value) = game.closed_form_value(n) {
-        return Ok(report(value, "by the theorem for this family".to_owned()));
+        let theorem = game
+            .closed_form_statement()
+            .unwrap_or_else(|| "a theorem of this family".to_owned());
+        return Ok(report(value, format!("by the theorem {theorem}")));
     }
     let max = inputs.resolve_count(
         game,
@@ -230,10 +233,21 @@ pub fn heap_value<I: Inputs>(
     )?;
     // Values up to n settle it directly when n is within reach; a proved
     // period settles it for any n.
-    let limit = usize::try_from(n)
-        .ok()
-        .filter(|&n| n < max)
-        .map_or(max, |n| n + 1);
+    let within = usize::try_from(n).ok().filter(|&n| n < max);
+    if within.is_none() {
+        // No period can settle a heap past direct reach when no theorem
+        // proves one: said before computing anything.
+        if let crate::period::ProofRule::Observed(reason) = game.proof_rule() {
+            return Err(GameError::Unprovable {
+                game: label.to_owned(),
+                n,
+                reason,
+                limit: format!("{max_words}{max}"),
+            }
+            .into());
+        }
+    }
+    let limit = within.map_or(max, |n| n + 1);
     let (found, values) = inputs.period(game, limit)?;
     match (found.periodicity, found.proved) {
         (Some(period), true) => {

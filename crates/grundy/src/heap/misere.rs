@@ -51,7 +51,11 @@ pub fn heap_misere_values(
                     "{} of {count} misère values were computed",
                     values.len()
                 )),
-                _ => error,
+                // A limit names the heap it was met at, and what was done.
+                _ => error.context(format!(
+                    "the misère value of a heap of {n} (the values of the {} heaps before it were computed)",
+                    values.len()
+                )),
             });
         }
     }

@@ -181,6 +181,12 @@ pub trait HeapFamily: fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// The theorem behind [`HeapFamily::closed_form_value`], in words a
+    /// student reads ("G(n) = n: a Nim heap is worth its size").
+    fn closed_form_statement(&self) -> Option<String> {
+        None
+    }
+
     /// Why the work of G(0..N) may grow faster than quadratically, for
     /// the families where it may (`None`: linear or quadratic at worst).
     fn growth(&self) -> Option<Growth> {
@@ -410,6 +416,12 @@ impl HeapGame {
     #[must_use]
     pub fn closed_form_value(&self, n: u64) -> Option<u64> {
         self.0.closed_form_value(n)
+    }
+
+    /// The theorem that gives [`HeapGame::closed_form_value`], in words.
+    #[must_use]
+    pub fn closed_form_statement(&self) -> Option<String> {
+        self.0.closed_form_statement()
     }
 
     /// What computing G(0..count) will cost, for the families whose work

@@ -51,6 +51,10 @@ impl HeapFamily for Nim {
         Some(n)
     }
 
+    fn closed_form_statement(&self) -> Option<String> {
+        Some("G(n) = n: a Nim heap is worth its size".to_owned())
+    }
+
     /// Only the heap of size `target` has value `target`: one move, from
     /// a heap of any size.
     fn candidate_options(

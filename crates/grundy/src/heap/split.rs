@@ -54,6 +54,10 @@ impl HeapFamily for EqualSplit {
     fn closed_form_value(&self, n: u64) -> Option<u64> {
         Some(equal_split_value(n))
     }
+
+    fn closed_form_statement(&self) -> Option<String> {
+        Some("G(n) = Ω(n) for odd n and 1 + Ω(odd part of n) for even n, Ω counting prime factors with repetition (proved by induction)".to_owned())
+    }
 }
 
 impl SpecForm for Divisor {
@@ -88,6 +92,10 @@ impl HeapFamily for Divisor {
 
     fn closed_form_value(&self, n: u64) -> Option<u64> {
         Some(divisor_value(n))
+    }
+
+    fn closed_form_statement(&self) -> Option<String> {
+        Some("G(n) = Ω(n), the number of prime factors of n counted with repetition (proved by induction)".to_owned())
     }
 
     fn describe_move(&self, from: u64, to: &[u64]) -> String {

@@ -196,6 +196,21 @@ impl HeapFamily for Turning {
         }
     }
 
+    fn closed_form_statement(&self) -> Option<String> {
+        Some(
+            match self.name? {
+                "turning-turtles" => "G(n) = n (Winning Ways ch. 14)",
+                "twins" => "G(n) = n - 1 (Winning Ways ch. 14)",
+                "ruler" => "G(n) = the largest power of 2 dividing n (Winning Ways ch. 14)",
+                "mock-turtles" => "G(n) = the n-th odious number, counting 1, 2, 4, 7, ...: an odd number of ones in binary (Winning Ways ch. 14)",
+                "triplets" => "G(n) = Mock Turtles' G(n - 2), and 0 for n <= 2 (Winning Ways ch. 14)",
+                "motley" => "G(n) = 2^(n-1) (Winning Ways ch. 14)",
+                _ => return None,
+            }
+            .to_owned(),
+        )
+    }
+
     fn describe_move(&self, from: u64, to: &[u64]) -> String {
         describe_turn(from, to)
     }
