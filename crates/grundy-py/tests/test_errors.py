@@ -52,7 +52,20 @@ def test_board_searches_beyond_reach_are_refused_up_front():
     assert grundy.Game("cram").eval("8x8")["value"] == 0
 
 
+def test_counts_are_integers_not_floats_or_bools():
+    # 10.0 and True read as 10 and 1 before: a count is an integer.
+    for bad in [10.0, True, False, "10", 2.5]:
+        with pytest.raises(TypeError, match="expected a non-negative integer"):
+            grundy.Game("kayles").values(bad)
+    import numpy as np
+
+    assert list(grundy.Game("nim").values(np.int64(3))) == [0, 1, 2]
+
+
 def test_wrong_kind_of_game():
+    # Said in Python's terms, with what applies instead.
+    with pytest.raises(TypeError, match=r"Game\('cram'\) is not a heap game.*\.eval\(position\)"):
+        grundy.Game("cram").values(10)
     with pytest.raises(TypeError, match="needs a heap game"):
         grundy.Game("cut:2").period()
     with pytest.raises(TypeError, match="table"):

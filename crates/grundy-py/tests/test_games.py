@@ -202,7 +202,7 @@ def test_examples_are_listed_once():
 
 
 def test_a_long_computation_shows_progress(capfd, monkeypatch):
-    # Without tqdm: a line on stderr, rewritten in place and closed.
+    # Without tqdm: lines on stderr (rewritten in place on a terminal only).
     import builtins
 
     real_import = builtins.__import__
@@ -219,6 +219,9 @@ def test_a_long_computation_shows_progress(capfd, monkeypatch):
     err = capfd.readouterr().err
     assert "grundy: " in err and "of 12,000 values" in err, err
     assert err.endswith("\n")
+    # stderr is not a terminal here (captured): whole lines, no carriage
+    # returns piled on one line of a log.
+    assert "\r" not in err, err
 
 
 def test_a_long_computation_drives_a_tqdm_bar(monkeypatch):

@@ -155,6 +155,14 @@ struct ShownMove<P> {
     to: Vec<P>,
 }
 
+/// One move of the play list: its words, what its component becomes as
+/// the user sees it, and the option the engines value.
+struct ListedMove<P> {
+    description: String,
+    to: Vec<P>,
+    option: Vec<P>,
+}
+
 /// A framed move in words: its name, and the position it leaves as the
 /// game writes it (text that reads back as that position).
 pub(crate) fn framed_description<R: Ruleset>(
@@ -963,38 +971,47 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             // value: the framed moves of a board or graph, or each option
             // in the ruleset's own words (the k-th time an option comes,
             // its k-th move: a cut and its mirror image).
-            let shown: Vec<(String, Vec<R::Position>, Vec<R::Position>)> =
-                match self.framed_moves(position) {
-                    Some(framed) => framed
-                        .into_iter()
-                        .map(|f| {
-                            let description = framed_description(self, &f);
-                            (description, vec![f.left], f.option)
+            let shown: Vec<ListedMove<R::Position>> = match self.framed_moves(position) {
+                Some(framed) => framed
+                    .into_iter()
+                    .map(|f| ListedMove {
+                        description: framed_description(self, &f),
+                        to: vec![f.left],
+                        option: f.option,
+                    })
+                    .collect(),
+                None => {
+                    options.clear();
+                    self.options(position, &mut options)?;
+                    let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
+                    options
+                        .iter()
+                        .map(|option| {
+                            let seen = times_seen.entry(option).or_insert(0);
+                            *seen += 1;
+                            let description = if *seen == 1 {
+                                self.describe_move(position, option)
+                            } else {
+                                self.equivalent_moves(position, option)
+                                    .into_iter()
+                                    .nth(*seen - 1)
+                                    .unwrap_or_else(|| self.describe_move(position, option))
+                            };
+                            ListedMove {
+                                description,
+                                to: option.to_vec(),
+                                option: option.to_vec(),
+                            }
                         })
-                        .collect(),
-                    None => {
-                        options.clear();
-                        self.options(position, &mut options)?;
-                        let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
-                        options
-                            .iter()
-                            .map(|option| {
-                                let seen = times_seen.entry(option).or_insert(0);
-                                *seen += 1;
-                                let description = if *seen == 1 {
-                                    self.describe_move(position, option)
-                                } else {
-                                    self.equivalent_moves(position, option)
-                                        .into_iter()
-                                        .nth(*seen - 1)
-                                        .unwrap_or_else(|| self.describe_move(position, option))
-                                };
-                                (description, option.to_vec(), option.to_vec())
-                            })
-                            .collect()
-                    }
-                };
-            for (description, to, option) in shown {
+                        .collect()
+                }
+            };
+            for ListedMove {
+                description,
+                to,
+                option,
+            } in shown
+            {
                 if moves.len() >= MAX_PLAY_MOVES {
                     return Err(GameError::Limit {
                         what: "listing the moves of this sum".to_owned(),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import operator
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from . import _grundy
@@ -405,11 +406,13 @@ class Game:
 class _Progress:
     """The display of a long computation's progress, driven by the native
     core (``_progress``): a tqdm bar when tqdm is installed (``tqdm.auto``:
-    a widget in a notebook), else a line on stderr rewritten in place."""
+    a widget in a notebook), else a line on stderr rewritten in place on a
+    terminal, or a line per tenth of the way elsewhere (a log file)."""
 
     def __init__(self) -> None:
         self.bar: Any = None
         self.line = False
+        self.tenth = -1
 
     def __call__(self, done: Optional[int], total: Optional[int]) -> None:
         if done is None:
@@ -428,9 +431,21 @@ class _Progress:
             return
         import sys
 
-        sys.stderr.write(f"\rgrundy: {done:,} of {total:,} values ({100 * done // max(total, 1)}%)")
+        text = f"grundy: {done:,} of {total:,} values ({100 * done // max(total, 1)}%)"
+        isatty = getattr(sys.stderr, "isatty", None)
+        if isatty is not None and isatty():
+            # A terminal: one line, rewritten in place.
+            sys.stderr.write("\r" + text)
+            self.line = True
+        else:
+            # A log file or a pipe: whole lines, a few of them (each tenth
+            # of the way), not carriage returns piled on one line.
+            tenth = 10 * done // max(total or 1, 1)
+            if tenth == self.tenth:
+                return
+            self.tenth = tenth
+            sys.stderr.write(text + "\n")
         sys.stderr.flush()
-        self.line = True
 
     def close(self) -> None:
         if self.bar is not None:
@@ -442,6 +457,7 @@ class _Progress:
             sys.stderr.write("\n")
             sys.stderr.flush()
             self.line = False
+        self.tenth = -1
 
 
 #: Called by the native core during computations longer than a second.
@@ -459,11 +475,17 @@ _LARGEST = 2**64 - 1
 def _count(n: Any) -> int:
     """A count or a heap: a non-negative integer (numpy integers too) up
     to 2^64 - 1; beyond it, the library's ``LimitError`` names the limit."""
+    # An integer only (numpy's too): not a float, even 10.0, and not a
+    # bool, though Python counts True as 1.
+    if isinstance(n, bool):
+        raise TypeError(f"expected a non-negative integer, not {n!r}")
     try:
-        value = int(n)
-    except (TypeError, ValueError):
-        raise TypeError(f"expected a non-negative integer, not {n!r}") from None
-    if value != n or value < 0:
+        value = operator.index(n)
+    except TypeError:
+        raise TypeError(
+            f"expected a non-negative integer, not {n!r} ({type(n).__name__})"
+        ) from None
+    if value < 0:
         raise ValueError(f"expected a non-negative integer, not {n!r}")
     if value > _LARGEST:
         raise LimitError(
