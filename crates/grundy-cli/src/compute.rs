@@ -73,9 +73,15 @@ pub fn period_fill_note(fill: &grundy::sequence::dense::PeriodFill) -> String {
     } else {
         format!(" with saltus {}", fill.saltus)
     };
+    // The proof's figures are for --verbose; the note says what happened.
+    let why = if crate::printer::is_verbose() {
+        format!(": {}", fill.reason)
+    } else {
+        String::new()
+    };
     format!(
-        "grundy: note: G({}) on were filled from the proved period {} (from n = {}{saltus}) instead of computed: {}; --compute-all computes every value",
-        fill.filled_from, fill.period, fill.preperiod, fill.reason
+        "grundy: note: the values from G({}) on were not computed one by one but copied from the proved pattern (period {} from n = {}{saltus}){why}; --compute-all computes every value",
+        fill.filled_from, fill.period, fill.preperiod
     )
 }
 

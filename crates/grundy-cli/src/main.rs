@@ -96,6 +96,10 @@ struct Cli {
     /// refusing them.
     #[arg(long, global = true)]
     allow_long: bool,
+    /// Print the details in text output too: the proofs' checks and
+    /// inequalities, the masks of rare values (JSON always has them).
+    #[arg(long, global = true)]
+    verbose: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -254,10 +258,12 @@ enum Command {
         /// can reach: small sums only).
         #[arg(long, conflicts_with = "misere")]
         remoteness: bool,
-        /// Only the outcome (P or N) and one winning move, in normal play:
-        /// for boards and graphs the search then asks whether the sum is a
-        /// P-position and never finds its value, which can be much faster.
-        #[arg(long, conflicts_with_all = ["misere", "remoteness"])]
+        /// Only the outcome (P or N) and one winning move: for boards and
+        /// graphs the search then asks whether the sum is a P-position and
+        /// never finds its value, which can be much faster. With --misere
+        /// (whose answer is an outcome already, with every winning move)
+        /// it changes nothing.
+        #[arg(long, conflicts_with = "remoteness")]
         outcome: bool,
         /// The most memory, in MiB, the search's table of solved parts
         /// takes, for games solved by search (boards, graphs); past it the
@@ -493,6 +499,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Err(error) => return Ok(usage_error(&error)),
     };
     cost::set_allow_long(cli.allow_long);
+    printer::set_verbose(cli.verbose);
     match cli.command {
         // The server checks its own deadlines; play talks to a terminal.
         command @ (Command::Serve { .. } | Command::Play { .. }) => run_command(command),
@@ -677,7 +684,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Man { command } => {
             let cli = <Cli as clap::CommandFactory>::command();
             let page = match command {
-                None => cli,
+                None => cli.after_long_help(man_sections()),
                 Some(name) => {
                     let Some(sub) = cli.find_subcommand(&name) else {
                         let known: Vec<&str> =
@@ -694,6 +701,34 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// What the man page says beyond the options: every game spec (from the
+/// library's registry, so a new family appears by itself), examples, and
+/// the exit codes.
+fn man_sections() -> String {
+    let mut text = String::from("GAME SPECS\n");
+    for (spec, about) in grundy::spec::game_list() {
+        text.push_str(&format!("  {spec}\n      {about}\n"));
+    }
+    text.push_str(
+        "\nEXAMPLES\n\
+  grundy analyze kayles              values, the period with its proof, rare values, a plot\n\
+  grundy seq 0.137 -n 1000           G(0..999) of Dawson's chess\n\
+  grundy value kayles 1e18           G(n) for a huge heap, from the proved period\n\
+  grundy eval kayles 9 4             value, outcome and every winning move of a sum\n\
+  grundy eval cram 4x7               a board: every winning domino, named on your board\n\
+  grundy eval node-kayles petersen   a graph: every winning vertex\n\
+  grundy eval kayles 3 4 --misere    misère play (the last mover loses)\n\
+  grundy play kayles 10              play against the engine in the terminal\n\
+  grundy serve                       the explorer on http://127.0.0.1:8080/\n\
+\nEXIT STATUS\n\
+  0    success (a broken pipe too)\n\
+  1    a negative answer: check found a counterexample\n\
+  2    an error: bad input, a limit, a refused request (the message says which)\n\
+  130  interrupted (Ctrl-C); the message says what was finished and kept\n",
+    );
+    text
 }
 
 fn nimber(op: NimberOp, operands: &[u64], format: Format) -> anyhow::Result<ExitCode> {

@@ -62,6 +62,23 @@ pub fn write_plot(path: &Path, spec: &PlotSpec<'_>) -> anyhow::Result<()> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
+    // Said before drawing, in words (the drawing library's own error is
+    // "backend error: Drawing backend error: No such file ...").
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        if !folder.is_dir() {
+            bail!(
+                "cannot write the plot to {}: the folder {} does not exist",
+                path.display(),
+                folder.display()
+            );
+        }
+    }
+    if path.is_dir() {
+        bail!(
+            "cannot write the plot to {}: it is a folder",
+            path.display()
+        );
+    }
     let with_text = fonts_available();
     match extension.as_deref() {
         Some("svg") => {

@@ -63,6 +63,33 @@ impl Render for grundy::api::HeapValue {
     }
 }
 
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Records `--verbose` for the whole command: text output then prints
+/// the details JSON always has (a proof's check, a mask).
+pub fn set_verbose(verbose: bool) {
+    VERBOSE.store(verbose, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Whether `--verbose` was given (notes outside the printer ask too).
+pub fn is_verbose() -> bool {
+    verbose()
+}
+
+/// Why the pattern is or is not proved, for text: a student's words, or
+/// the check's figures with `--verbose` (and where no summary was made).
+fn period_reason(period: &PeriodSummary) -> &str {
+    if verbose() || period.summary.is_empty() {
+        &period.reason
+    } else {
+        &period.summary
+    }
+}
+
 /// One line describing the pattern found.
 pub fn period_line(period: &PeriodSummary) -> String {
     let found = match (period.preperiod, period.period, period.saltus) {
@@ -87,7 +114,7 @@ impl Render for PeriodSummary {
             None => writeln!(out, "game:    {}", self.game)?,
         }
         writeln!(out, "period:  {}", period_line(self))?;
-        writeln!(out, "reason:  {}", self.reason)?;
+        writeln!(out, "reason:  {}", period_reason(self))?;
         writeln!(out, "values:  {} computed", self.values_computed)
     }
 }
@@ -205,7 +232,7 @@ impl Render for AnalyzeReport {
             writeln!(out, "  {:>4}: {}", row * 20, cells.join(" "))?;
         }
         writeln!(out, "period:      {}", period_line(period))?;
-        writeln!(out, "             {}", period.reason)?;
+        writeln!(out, "             {}", period_reason(period))?;
         if let Some(ruler) = &self.ruler {
             writeln!(
                 out,
@@ -245,18 +272,27 @@ impl Render for AnalyzeReport {
                 } else {
                     ""
                 };
+                // The mask is a detail of the method (--verbose, JSON).
+                let how = if verbose() {
+                    format!(" (rare under the mask {:#b}: an even number of its bits set)", rare.mask)
+                } else {
+                    String::new()
+                };
                 writeln!(
                     out,
-                    "rare values: {} of {} positions are rare under mask {:#b}: {}{more}",
+                    "rare values: {} of {} positions have one of the game's rare values{how}: {}{more}",
                     rare.count,
                     period.values_computed,
-                    rare.mask,
                     shown.join(" ")
                 )?;
             }
-            None => writeln!(
+            None if verbose() => writeln!(
                 out,
                 "rare values: no sparse space (no mask makes rare values few)"
+            )?,
+            None => writeln!(
+                out,
+                "rare values: none stand out (no split of the values into rare and common makes the rare ones few)"
             )?,
         }
         match (&self.plot, &self.plot_error) {

@@ -978,6 +978,14 @@ fn completions_and_man_page_cover_every_command() {
     }
     let man = stdout_of(&["man"]);
     assert!(man.contains(".TH grundy 1"), "{man}");
+    // Beyond the options: the game specs (every family of the registry),
+    // examples and the exit codes.
+    for wanted in ["GAME SPECS", "petersen", "EXAMPLES", "EXIT STATUS", "130"] {
+        assert!(
+            man.contains(wanted),
+            "{wanted} missing from the man page:\n{man}"
+        );
+    }
     let seq = stdout_of(&["man", "seq"]);
     assert!(
         seq.contains(".TH grundy-seq 1") && seq.contains("resume"),
@@ -1258,4 +1266,62 @@ fn board_and_graph_moves_in_the_users_frame() {
         .assert()
         .success()
         .stdout(predicate::str::contains("winning moves (10):"));
+}
+
+#[test]
+fn default_text_is_in_words_and_verbose_adds_the_details() {
+    // The proof's inequality and the rare values' mask are details:
+    // JSON and --verbose have them, the default text says it in words.
+    grundy()
+        .args(["analyze", "kayles", "--no-plot"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "proved by the periodicity theorem for take-and-break games",
+        ))
+        .stdout(predicate::str::contains("k*e + k*p").not())
+        .stdout(predicate::str::contains("mask").not())
+        .stdout(predicate::str::contains(
+            "10 of 1024 positions have one of the game's rare values",
+        ));
+    grundy()
+        .args(["analyze", "kayles", "--no-plot", "--verbose"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("k*e + k*p + t + k = 170 <= 1024"))
+        .stdout(predicate::str::contains("mask 0b1111"));
+    let json: Value = serde_json::from_slice(
+        &grundy()
+            .args(["period", "kayles", "--format", "json"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(
+        json["reason"].as_str().unwrap().contains("k*e + k*p"),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_plot_to_a_missing_folder_is_said_in_words() {
+    grundy()
+        .args(["plot", "kayles", "-n", "20", "-o", "/nonexistent/x.svg"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write the plot to /nonexistent/x.svg: the folder /nonexistent does not exist",
+        ))
+        .stderr(predicate::str::contains("backend error").not());
+}
+
+#[test]
+fn misere_combines_with_outcome() {
+    // Misère play's answer is an outcome already: --outcome is accepted.
+    grundy()
+        .args(["eval", "kayles", "3", "4", "--misere", "--outcome"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome:"));
 }

@@ -180,8 +180,12 @@ pub struct PeriodReport {
     pub periodicity: Option<Periodicity>,
     /// `true` when a theorem proves the pattern for every n.
     pub proved: bool,
-    /// The theorem used, or why nothing is proved.
+    /// The theorem used, or why nothing is proved, with the check's
+    /// figures (JSON, `--verbose`).
     pub reason: String,
+    /// The same in a student's words: which theorem, or why none, without
+    /// the check's inequalities (the faces' default text).
+    pub summary: String,
     /// How many values (G(0..N)) were computed.
     pub values_computed: usize,
 }
@@ -200,6 +204,7 @@ pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
             }),
             proved: true,
             reason: "Nim: G(n) = n for every n (Bouton), so period 1 with saltus 1".to_owned(),
+            summary: "proved: in Nim a heap is worth its size, G(n) = n".to_owned(),
             values_computed: n,
         };
     }
@@ -208,6 +213,7 @@ pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
             periodicity: None,
             proved: false,
             reason: format!("no period found in the first {n} values"),
+            summary: format!("no repeating pattern in the first {n} values"),
             values_computed: n,
         };
     };
@@ -216,7 +222,7 @@ pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
         if found.saltus == 0 {
             return judge(periodic, values);
         }
-        let (proved, reason) = match crate::saltus::prove(
+        let (proved, reason, summary) = match crate::saltus::prove(
             moves,
             values,
             crate::saltus::Pattern {
@@ -231,44 +237,59 @@ pub fn judge(rule: &ProofRule, values: &NimSequence) -> PeriodReport {
                     "band test for take-and-break codes with a saltus that is a power of two (grundy's own proof, after Howse-Nowakowski, TCS 313, 2004): the options' values checked band by band from G(0..{}), lower bands to depth {}",
                     proof.values_used, proof.depths_checked
                 ),
+                "proved: the values grow by the same step each period, and grundy's check of every move, band by band, shows they go on so for ever".to_owned(),
             ),
-            Err(why) => (false, format!("observed up to n = {} only: the band test does not prove it: {why}", n - 1)),
+            Err(why) => (
+                false,
+                format!("observed up to n = {} only: the band test does not prove it: {why}", n - 1),
+                format!("seen up to n = {}, not proved: the values grow by the same step each period there, but grundy's check of every move cannot show it goes on for ever in this game", n - 1),
+            ),
         };
         return PeriodReport {
             periodicity: Some(found),
             proved,
             reason,
+            summary,
             values_computed: n,
         };
     }
-    let (proved, reason) = match (rule, values_needed(rule, &found)) {
+    let (proved, reason, summary) = match (rule, values_needed(rule, &found)) {
         (ProofRule::TakeBreak { heaps, last_digit }, Some(needed)) if needed <= n as u64 => (
             true,
             format!(
                 "periodicity theorem for take-and-break codes (Guy-Smith, generalised to moves leaving up to k heaps): G(n+p) = G(n) checked for {e} <= n < {}, and k*e + k*p + t + k = {needed} <= {n} values computed (k = {heaps}, t = {last_digit})",
                 n - p
             ),
+            "proved by the periodicity theorem for take-and-break games (Guy and Smith): the pattern held for long enough that it must go on for ever".to_owned(),
         ),
         (ProofRule::Subtraction { largest }, Some(needed)) if needed <= n as u64 => (
             true,
             format!(
                 "finite subtraction set with largest element s = {largest}: G(n) depends only on the previous s values, and G(n+p) = G(n) holds for s consecutive n from {e} (e + p + s = {needed} <= {n} values computed)"
             ),
+            format!("proved: each value depends only on the {largest} before it, and those repeat, so the pattern goes on for ever"),
         ),
         (_, Some(needed)) => (
             false,
             format!("observed up to n = {}; the proof needs {needed} values and only {n} were computed", n - 1),
+            format!("seen up to n = {}, not yet proved: the theorem needs {needed} values (ask for more with --max)", n - 1),
         ),
-        (ProofRule::Observed(why), None) => (false, format!("observed up to n = {} only: {why}", n - 1)),
+        (ProofRule::Observed(why), None) => (
+            false,
+            format!("observed up to n = {} only: {why}", n - 1),
+            format!("seen up to n = {}, not proved: {why}", n - 1),
+        ),
         (_, None) => (
             false,
             format!("observed up to n = {} only: the pattern has a saltus, which no theorem here covers for this game", n - 1),
+            format!("seen up to n = {}, not proved: the values grow each period, and no theorem here covers that for this game", n - 1),
         ),
     };
     PeriodReport {
         periodicity: Some(found),
         proved,
         reason,
+        summary,
         values_computed: n,
     }
 }
@@ -291,14 +312,27 @@ pub fn find_period_in<K: Kernel>(
 ) -> Result<(PeriodReport, NimSequence), GameError> {
     let mut target = start.clamp(1, max.max(1));
     let mut steps = crate::sequence::Stepper::new(PROGRESS_CHUNK);
+    // The pattern the last finished round saw, unproved: a stop says it
+    // (a script's period is plain to see though nothing can prove it).
+    let mut seen: Option<(Periodicity, usize)> = None;
     loop {
         while engine.values().len() < target {
             let done = engine.values().len();
             let next = (done + steps.next_step()).min(target);
             engine.extend_to(next)?;
-            progress(next, target)?;
+            progress(next, target).map_err(|error| match seen {
+                Some((found, upto)) => error.established(format!(
+                    "the values up to n = {} showed {found}, observed, not proved",
+                    upto - 1
+                )),
+                None => error,
+            })?;
         }
         let report = judge(rule, engine.values());
+        seen = report
+            .periodicity
+            .filter(|_| !report.proved)
+            .map(|found| (found, report.values_computed));
         if report.proved || target >= max {
             return Ok((report, engine.into_values()));
         }

@@ -48,11 +48,35 @@ pub const MAX_EDGES: usize = 4096;
 pub struct HackenbushGraph {
     vertices: u32,
     edges: Box<[(u32, u32)]>,
-    /// The user's name of each vertex (the ground first), when they are
-    /// not the vertices' numbers in the normal form: a position keeps the
-    /// names it was written with, and what a cut leaves of it keeps them
-    /// too. The search's parts are nameless.
-    labels: Option<Arc<[Box<str>]>>,
+    /// The user's vertices, when they are not the vertices' numbers in
+    /// the normal form: a position keeps the names it was written with,
+    /// and what a cut leaves of it keeps them too. The search's parts have
+    /// none. One thin pointer (the search's table holds positions).
+    labels: Option<Arc<Frame>>,
+}
+
+/// Which of the user's vertices each vertex of a normal form is, and
+/// their names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Frame {
+    /// The user's names, by the user's vertex (their numbers when none).
+    names: Option<Arc<[Box<str>]>>,
+    /// The user's vertex of each vertex of the normal form.
+    of: Box<[u32]>,
+}
+
+impl Frame {
+    /// The frame of a normal form whose vertex i is the user's `of[i]`;
+    /// `None` when nothing needs saying (numbers, in order).
+    fn of(names: Option<Arc<[Box<str>]>>, of: Vec<u32>) -> Option<Arc<Frame>> {
+        let plain = names.is_none() && of.iter().enumerate().all(|(i, &v)| i == v as usize);
+        (!plain).then(|| {
+            Arc::new(Frame {
+                names,
+                of: of.into_boxed_slice(),
+            })
+        })
+    }
 }
 
 impl HackenbushGraph {
@@ -98,19 +122,41 @@ impl HackenbushGraph {
             return Err(invalid("a name for each vertex".to_owned()));
         }
         let (mut graph, old) = HackenbushGraph::normal_order(count, &narrow);
-        graph.labels = labels_of(&old, |v| match &names {
-            Some(names) => names[v as usize].clone(),
-            None => v.to_string(),
+        // Names the one-line form cannot hold: the vertices are numbered.
+        let names = names.filter(|names| names.iter().all(|n| crate::vertex_kayles::plain_name(n)));
+        // Names that are numbers are kept as numbers: one frame, however
+        // it was written (`v{0,2}/0-2` and `v3/0-2`).
+        let numbers: Option<Vec<u32>> = names.as_ref().map_or(Some(Vec::new()), |names| {
+            names
+                .iter()
+                .map(|n| n.parse::<u32>().ok().filter(|v| v.to_string() == *n))
+                .collect()
         });
+        graph.labels = match (names, numbers) {
+            (Some(_), Some(numbers)) => {
+                Frame::of(None, old.iter().map(|&v| numbers[v as usize]).collect())
+            }
+            (Some(names), None) => Frame::of(
+                Some(names.into_iter().map(String::into_boxed_str).collect()),
+                old,
+            ),
+            (None, _) => Frame::of(None, old),
+        };
         Ok(graph)
+    }
+
+    /// The user's vertex of vertex `v` of the normal form.
+    fn user_vertex(&self, v: u32) -> u32 {
+        self.labels.as_ref().map_or(v, |frame| frame.of[v as usize])
     }
 
     /// The user's name of vertex `v` (0 the ground).
     #[must_use]
     pub fn label(&self, v: u32) -> String {
-        match &self.labels {
-            Some(labels) => labels[v as usize].to_string(),
-            None => v.to_string(),
+        let user = self.user_vertex(v);
+        match self.labels.as_ref().and_then(|frame| frame.names.as_ref()) {
+            Some(names) => names[user as usize].to_string(),
+            None => user.to_string(),
         }
     }
 
@@ -126,7 +172,8 @@ impl HackenbushGraph {
             .map(|(_, &e)| e)
             .collect();
         let (mut left, old) = HackenbushGraph::normal_order(self.vertices, &edges);
-        left.labels = labels_of(&old, |v| self.label(v));
+        let names = self.labels.as_ref().and_then(|frame| frame.names.clone());
+        left.labels = Frame::of(names, old.iter().map(|&v| self.user_vertex(v)).collect());
         left
     }
 
@@ -591,27 +638,19 @@ impl Ruleset for GreenHackenbush {
 /// Prints a position as `vN/a-b,...`.
 #[must_use]
 pub fn format_hackenbush(graph: &HackenbushGraph) -> String {
-    let Some(labels) = &graph.labels else {
+    if graph.labels.is_none() {
         let edges: Vec<String> = graph
             .edges()
             .iter()
             .map(|(a, b)| format!("{a}-{b}"))
             .collect();
         return format!("v{}/{}", graph.order(), edges.join(","));
-    };
-    let names: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+    }
+    let names: Vec<String> = (0..graph.vertices).map(|v| graph.label(v)).collect();
     crate::vertex_kayles::format_named(
         &names,
         graph.edges().iter().map(|&(a, b)| (a as usize, b as usize)),
     )
-}
-
-/// Each vertex's name in a normal form whose vertex `i` was `old[i]`,
-/// named by `name`; `None` when the names are the numbers.
-fn labels_of(old: &[u32], name: impl Fn(u32) -> String) -> Option<Arc<[Box<str>]>> {
-    let labels: Vec<String> = old.iter().map(|&v| name(v)).collect();
-    let numbered = labels.iter().enumerate().all(|(i, l)| *l == i.to_string());
-    (!numbered).then(|| labels.into_iter().map(String::into_boxed_str).collect())
 }
 
 /// Reads a position: `vN/a-b,...`, `stalk:N`, a named graph with vertex
@@ -643,7 +682,7 @@ pub fn parse_hackenbush(text: &str) -> Result<HackenbushGraph, GameError> {
         let names: Vec<String> = (0..names.len()).map(|v| names[swap(v)].clone()).collect();
         return HackenbushGraph::named(names.len(), &edges, Some(names)).map_err(relabel);
     }
-    if let Some(named) = crate::vertex_kayles::parse_named_graph(text) {
+    if let Some(named) = crate::vertex_kayles::parse_named_graph(text, MAX_EDGES + 1) {
         // The named form: the ground is the first vertex listed.
         let (names, edges) = named?;
         if names.is_empty() {

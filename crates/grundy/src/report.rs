@@ -38,6 +38,10 @@ pub struct PeriodSummary {
     /// `"misere"` for misère values (absent for normal play).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub convention: Option<Convention>,
+    /// The reason in a student's words, without the check's figures
+    /// (text only: the default text prints it, `--verbose` the reason).
+    #[serde(skip)]
+    pub summary: String,
 }
 
 impl PeriodSummary {
@@ -54,6 +58,7 @@ impl PeriodSummary {
             reason: report.reason.clone(),
             values_computed: report.values_computed,
             convention: None,
+            summary: report.summary.clone(),
         }
     }
 }

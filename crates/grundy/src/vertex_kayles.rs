@@ -45,8 +45,28 @@ pub struct SmallGraph {
     /// The user's name of each vertex, when they are not its number
     /// (a graph read from a file; what a move leaves of the user's graph,
     /// which keeps its vertices' names). The search's parts are canonical
-    /// and nameless.
-    names: Option<Arc<[Box<str>]>>,
+    /// and nameless. One thin pointer: the search's table holds positions,
+    /// and every byte of a position is a byte of each slot.
+    names: Option<Arc<VertexNames>>,
+}
+
+/// The names of a graph's vertices, in order: each one a name the
+/// one-line named form can hold ([`plain_name`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VertexNames(Box<[Box<str>]>);
+
+impl VertexNames {
+    /// `names`, or `None` when they are the vertices' numbers in order or
+    /// some name is not plain ([`plain_name`]: such graphs are numbered).
+    fn of(names: Vec<String>) -> Option<Arc<VertexNames>> {
+        let numbered = names.iter().enumerate().all(|(i, n)| *n == i.to_string());
+        if numbered || !names.iter().all(|n| plain_name(n)) {
+            return None;
+        }
+        Some(Arc::new(VertexNames(
+            names.into_iter().map(String::into_boxed_str).collect(),
+        )))
+    }
 }
 
 impl SmallGraph {
@@ -82,7 +102,10 @@ impl SmallGraph {
     }
 
     /// The same graph with these names for its vertices (in order);
-    /// names equal to the vertices' numbers are kept as none.
+    /// names equal to the vertices' numbers are kept as none, and so are
+    /// names that the one-line form cannot hold (a space, `,`, `-`, `/`,
+    /// `{`, `}`, `:` or `#` in one: such a graph's vertices are numbered
+    /// in order, as its lines come).
     pub fn with_names(mut self, names: Vec<String>) -> Result<SmallGraph, GameError> {
         let invalid = |reason: String| GameError::InvalidPosition {
             text: names.join(","),
@@ -99,8 +122,7 @@ impl SmallGraph {
         if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
             return Err(invalid(format!("the vertex name '{twice}' is given twice")));
         }
-        let numbered = names.iter().enumerate().all(|(i, n)| *n == i.to_string());
-        self.names = (!numbered).then(|| names.into_iter().map(String::into_boxed_str).collect());
+        self.names = VertexNames::of(names);
         Ok(self)
     }
 
@@ -108,7 +130,7 @@ impl SmallGraph {
     #[must_use]
     pub fn name(&self, v: usize) -> String {
         match &self.names {
-            Some(names) => names[v].to_string(),
+            Some(names) => names.0[v].to_string(),
             None => v.to_string(),
         }
     }
@@ -165,12 +187,9 @@ impl SmallGraph {
     /// leaves of the user's graph, in the user's names.
     #[must_use]
     pub fn induced_named(&self, keep: VertexSet) -> SmallGraph {
-        let names: Arc<[Box<str>]> = members(keep)
-            .map(|v| self.name(v).into_boxed_str())
-            .collect();
+        let names: Vec<String> = members(keep).map(|v| self.name(v)).collect();
         let mut left = self.induced(keep);
-        let numbered = names.iter().enumerate().all(|(i, n)| **n == *i.to_string());
-        left.names = (!numbered).then_some(names);
+        left.names = VertexNames::of(names);
         left
     }
 
@@ -643,8 +662,17 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
         }
         return SmallGraph::from_edges(names.len(), &edges)?.with_names(names);
     }
-    if let Some(named) = parse_named_graph(text) {
+    if let Some(named) = parse_named_graph(text, MAX_VERTICES) {
         let (names, edges) = named?;
+        if let Some(&(v, _)) = edges.iter().find(|(a, b)| a == b) {
+            return Err(GameError::InvalidPosition {
+                text: text.trim().to_owned(),
+                reason: format!(
+                    "the edge {0}-{0} is a loop: Node and Arc Kayles are played on graphs without loops",
+                    names[v]
+                ),
+            });
+        }
         return SmallGraph::from_edges(names.len(), &edges)?.with_names(names);
     }
     let text = text.trim();
@@ -772,7 +800,7 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
 
 /// Whether `name` can be written in a graph's one-line named form
 /// (`v{a,b,c}/a-b,b-c`): no separator of that form in it.
-fn plain_name(name: &str) -> bool {
+pub(crate) fn plain_name(name: &str) -> bool {
     !name.is_empty()
         && !name
             .chars()
@@ -791,55 +819,39 @@ pub fn format_graph(graph: &SmallGraph) -> String {
         let edges: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
         return format!("v{}/{}", graph.order(), edges.join(","));
     };
-    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let names: Vec<String> = names.0.iter().map(|n| n.to_string()).collect();
     format_named(&names, edges.into_iter())
 }
 
-/// A graph with these vertex names and edges (between their indices)
-/// written as `v{a,b,c}/a-b,b-c`, or in the text format of graph files
-/// when a name holds a separator of that form.
+/// A graph with these vertex names (each one [`plain_name`]) and edges
+/// (between their indices) written as `v{a,b,c}/a-b,b-c`; as `vN/a-b,...`
+/// when the names are the numbers 0 to N-1 with 0 first (the first vertex
+/// is Green Hackenbush's ground in both forms).
 pub(crate) fn format_named(
     names: &[String],
     edges: impl Iterator<Item = (usize, usize)>,
 ) -> String {
-    let edges: Vec<(usize, usize)> = edges.collect();
-    // Names that are the numbers 0 to N-1 in another order: the numbered
-    // form, each edge written with its ends' names.
+    let edges: Vec<String> = edges
+        .map(|(a, b)| format!("{}-{}", names[a], names[b]))
+        .collect();
     let mut numbers: Vec<usize> = names.iter().filter_map(|n| n.parse().ok()).collect();
     numbers.sort_unstable();
-    if numbers.len() == names.len()
+    let numbered = numbers.len() == names.len()
         && numbers.iter().enumerate().all(|(i, &n)| i == n)
-        && names
-            .iter()
-            .all(|n| !n.starts_with('+') && (n == "0" || !n.starts_with('0')))
-    {
-        let edges: Vec<String> = edges
-            .iter()
-            .map(|&(a, b)| format!("{}-{}", names[a], names[b]))
-            .collect();
+        && names.first().is_none_or(|n| n == "0")
+        && names.iter().all(|n| n == "0" || !n.starts_with(['0', '+']));
+    if numbered {
         return format!("v{}/{}", names.len(), edges.join(","));
     }
-    if names.iter().all(|n| plain_name(n)) {
-        let edges: Vec<String> = edges
-            .iter()
-            .map(|&(a, b)| format!("{}-{}", names[a], names[b]))
-            .collect();
-        return format!("v{{{}}}/{}", names.join(","), edges.join(","));
-    }
-    let mut later: Vec<Vec<&str>> = vec![Vec::new(); names.len()];
-    for &(a, b) in &edges {
-        later[a].push(&names[b]);
-    }
-    names
-        .iter()
-        .zip(&later)
-        .map(|(name, later)| format!("{name}: {}\n", later.join(" ")))
-        .collect()
+    format!("v{{{}}}/{}", names.join(","), edges.join(","))
 }
 
 /// Reads the named form `v{a,b,c}/a-b,b-c` ([`format_graph`]): `None`
 /// when `text` is not written so.
-pub(crate) fn parse_named_graph(text: &str) -> Option<Result<NamedEdges, GameError>> {
+pub(crate) fn parse_named_graph(
+    text: &str,
+    max_vertices: usize,
+) -> Option<Result<NamedEdges, GameError>> {
     let text = text.trim();
     let rest = text.strip_prefix(['v', 'V'])?.strip_prefix('{')?;
     let invalid = |reason: String| GameError::InvalidPosition {
@@ -862,10 +874,19 @@ pub(crate) fn parse_named_graph(text: &str) -> Option<Result<NamedEdges, GameErr
             .filter(|n| !n.is_empty())
             .map(str::to_owned)
             .collect();
-        if names.len() > MAX_VERTICES {
+        if names.len() > max_vertices {
             return Err(invalid(format!(
-                "graph positions have at most {MAX_VERTICES} vertices"
+                "this game's graphs have at most {max_vertices} vertices"
             )));
+        }
+        if let Some(bad) = names.iter().find(|n| !plain_name(n)) {
+            return Err(invalid(format!(
+                "the name '{bad}' holds a space or one of , - / {{ }} : #, which this form cannot hold (a graph file can)"
+            )));
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
+            return Err(invalid(format!("the vertex '{twice}' is listed twice")));
         }
         let index = |name: &str| {
             names

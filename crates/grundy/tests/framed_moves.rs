@@ -559,13 +559,16 @@ fn random_graph(rng: &mut Rng, max: u64, loops: bool) -> String {
     for i in (1..edges.len()).rev() {
         edges.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let names: Vec<String> = match rng.below(3) {
+    let names: Vec<String> = match rng.below(4) {
         0 => (0..n).map(|v| v.to_string()).collect(),
         1 => (0..n)
             .map(|v| ((b'a' + v as u8) as char).to_string())
             .collect(),
-        _ => {
-            let mut names: Vec<String> = (0..n).map(|v| (10 + 3 * v).to_string()).collect();
+        // The numbers 0 to n-1 out of order (the ground, listed first,
+        // need not be 0), or numbers with gaps, out of order.
+        k => {
+            let (step, from) = if k == 2 { (1, 0) } else { (3, 10) };
+            let mut names: Vec<String> = (0..n).map(|v| (from + step * v).to_string()).collect();
             for i in (1..n).rev() {
                 names.swap(i, rng.below(i as u64 + 1) as usize);
             }
@@ -695,10 +698,15 @@ impl Brute for HackenbushBrute {
 
 #[test]
 fn hackenbush_moves_are_in_the_users_frame() {
+    // The ground is the first vertex listed: a stalk standing on vertex 1
+    // is not read back as standing on 0.
     for texts in [
         vec!["v5/0-1,1-2,0-3,3-4,0-1"],
         vec!["v3/0-1,0-1"],
         vec!["v{g,t}/g-t,t-t,t-t"],
+        vec!["v{1,0,2}/1-0,0-2"],
+        vec!["v{1,0}/1-0,0-0"],
+        vec!["v{1,0,2,3}/1-0,0-2,0-3"],
     ] {
         let texts: Vec<String> = texts.into_iter().map(str::to_owned).collect();
         check_sum(&HackenbushBrute, "green-hackenbush", &texts);
@@ -746,5 +754,55 @@ fn graph_files_keep_their_vertex_names() {
             .next()
             .unwrap();
         assert!(named.contains(&taken), "{}", m.description);
+    }
+}
+
+/// Names a one-line form cannot hold are numbered (a graph file's lines
+/// in order), and such names are refused in that form; a Hackenbush star
+/// past 128 vertices reads back what every cut leaves.
+#[test]
+fn names_the_one_line_form_cannot_hold_and_large_drawings() {
+    let Ok(Game::Positional(kayles)) = parse_spec("node-kayles") else {
+        panic!()
+    };
+    let file = "r1-c1: r1-c2\nr1-c2: r1-c3\nr1-c3:\n".to_owned();
+    let written = kayles.written(&[file]).unwrap();
+    assert_eq!(written, ["v3/0-1,1-2"]);
+    check_sum(&KaylesBrute { node: true }, "node-kayles", &written);
+    let refused = kayles
+        .written(&["v{a b,c}/a b-c".to_owned()])
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("cannot hold"), "{refused}");
+    let twice = kayles
+        .written(&["v{a,a}/".to_owned()])
+        .unwrap_err()
+        .to_string();
+    assert!(twice.contains("listed twice"), "{twice}");
+    let looped = kayles
+        .written(&["v{a,b}/a-a".to_owned()])
+        .unwrap_err()
+        .to_string();
+    assert!(looped.contains("a-a is a loop"), "{looped}");
+
+    let Ok(Game::Positional(hackenbush)) = parse_spec("green-hackenbush") else {
+        panic!()
+    };
+    let star = format!(
+        "v130/{}",
+        (1..130)
+            .map(|v| format!("0-{v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let moves = hackenbush.moves(&[star], Convention::Normal).unwrap();
+    assert_eq!(moves.len(), 129);
+    for m in &moves {
+        let back = hackenbush.written(&m.to).unwrap();
+        assert_eq!(
+            back, m.to,
+            "'{}' leaves what does not read back",
+            m.description
+        );
     }
 }

@@ -658,6 +658,7 @@ where
     let report = crate::period::PeriodReport {
         periodicity: found,
         proved: false,
+        summary: reason.clone(),
         reason,
         values_computed: values.len(),
     };
