@@ -1190,6 +1190,21 @@ fn ctrl_c_stops_seq_and_period_saying_how_far_they_got() {
             && message.contains("no period was proved in the rounds before"),
         "{message}"
     );
+    // A script has no proof, but its period is plain to see: a stop says
+    // the pattern the last finished round showed (the first round, 1024
+    // values of a two-option script, takes a few milliseconds).
+    let script = write_temp(
+        "fn options(n) {\n    let moves = [];\n    for taken in 1..=2 {\n        if taken <= n { moves.push([n - taken]); }\n    }\n    moves\n}\n",
+    );
+    let spec = format!("script:{}", script.path().display());
+    let message = interrupted_after(
+        &["period", &spec, "--max", "1000000000", "--allow-long"],
+        std::time::Duration::from_millis(1500),
+    );
+    assert!(
+        message.contains("showed period 3 from n = 0, observed, not proved"),
+        "{message}"
+    );
 }
 
 #[test]

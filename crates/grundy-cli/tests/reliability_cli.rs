@@ -522,7 +522,7 @@ fn quadratic_codes_are_estimated_up_front() {
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("would take"), "{stderr}");
     assert!(
-        stderr.contains("filled from the proved period 34"),
+        stderr.contains("copied from the proved pattern (period 34 from n = 52)"),
         "{stderr}"
     );
 }
