@@ -164,14 +164,7 @@ impl HackenbushGraph {
     /// keeping their names: what falls away dropped, not split into
     /// branches (what the user sees).
     fn framed_after_cut(&self, index: usize) -> HackenbushGraph {
-        let edges: Vec<(u32, u32)> = self
-            .edges
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != index)
-            .map(|(_, &e)| e)
-            .collect();
-        let (mut left, old) = HackenbushGraph::normal_order(self.vertices, &edges);
+        let (mut left, old) = HackenbushGraph::normal_order(self.vertices, &self.edges_but(index));
         let names = self.labels.as_ref().and_then(|frame| frame.names.clone());
         left.labels = Frame::of(names, old.iter().map(|&v| self.user_vertex(v)).collect());
         left
@@ -252,20 +245,24 @@ impl HackenbushGraph {
         &self.edges
     }
 
+    /// Every edge but edge `index`, in order.
+    fn edges_but(&self, index: usize) -> Vec<(u32, u32)> {
+        self.edges
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != index)
+            .map(|(_, &e)| e)
+            .collect()
+    }
+
     /// What is left when edge `index` is cut: the branches at the ground,
     /// each a position of its own (a loop at the ground is one branch;
     /// the others are the parts of the graph without the ground, with
     /// their edges to it), sorted.
     #[must_use]
     pub fn after_cut(&self, index: usize) -> Vec<HackenbushGraph> {
-        let edges: Vec<(u32, u32)> = self
-            .edges
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != index)
-            .map(|(_, &e)| e)
-            .collect();
-        let mut parts = HackenbushGraph::normalised(self.vertices, &edges).branches();
+        let mut parts =
+            HackenbushGraph::normalised(self.vertices, &self.edges_but(index)).branches();
         parts.sort();
         parts
     }

@@ -144,15 +144,17 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
     assert_eq!(report.value, total, "{context}");
     let mut listed = BTreeSet::new();
     for m in &report.winning_moves {
-        let components: Vec<usize> = std::iter::once(m.component)
-            .chain(m.equal_components.iter().copied())
-            .collect();
-        for i in components {
-            let key = (i, game.identify(&m.description));
-            let next = all
-                .get(&key)
-                .unwrap_or_else(|| panic!("{context}: '{}' is not a move", m.description));
-            check_left(game, &context, &m.description, &m.to_text, next);
+        let found = listed_moves(
+            game,
+            &all,
+            &context,
+            m.component,
+            &m.equal_components,
+            &m.description,
+            &m.to_text,
+        );
+        for ((i, id), next) in found {
+            let key = (i, id);
             assert!(
                 wins_normal(i, next, &mut memo),
                 "{context}: '{}' does not win",
@@ -178,15 +180,17 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
     let misere = evaluator.evaluate_misere(spec, texts).unwrap();
     let mut listed = BTreeSet::new();
     for m in &misere.winning_moves {
-        let components: Vec<usize> = std::iter::once(m.component)
-            .chain(m.equal_components.iter().copied())
-            .collect();
-        for i in components {
-            let key = (i, game.identify(&m.description));
-            let next = all
-                .get(&key)
-                .unwrap_or_else(|| panic!("{context} (misère): '{}' is not a move", m.description));
-            check_left(game, &context, &m.description, &m.to_text, next);
+        let found = listed_moves(
+            game,
+            &all,
+            &context,
+            m.component,
+            &m.equal_components,
+            &m.description,
+            &m.to_text,
+        );
+        for ((i, id), next) in found {
+            let key = (i, id);
             assert!(
                 wins_misere(i, next),
                 "{context} (misère): '{}' does not win",
@@ -209,15 +213,17 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
     let moves = evaluator.moves(texts, Convention::Normal).unwrap();
     let mut seen = BTreeSet::new();
     for m in &moves {
-        let components: Vec<usize> = std::iter::once(m.component)
-            .chain(m.equal_components.iter().copied())
-            .collect();
-        for i in components {
-            let key = (i, game.identify(&m.description));
-            let next = all
-                .get(&key)
-                .unwrap_or_else(|| panic!("{context} (play): '{}' is not a move", m.description));
-            check_left(game, &context, &m.description, &m.to, next);
+        let found = listed_moves(
+            game,
+            &all,
+            &context,
+            m.component,
+            &m.equal_components,
+            &m.description,
+            &m.to,
+        );
+        for ((i, id), next) in found {
+            let key = (i, id);
             assert_eq!(
                 m.wins,
                 wins_normal(i, next, &mut memo),
@@ -242,6 +248,32 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
         }
     }
     assert_eq!(seen.len(), all.len(), "{context} (play): moves missing");
+}
+
+/// The moves a listed move stands for (its component and each equal one
+/// it is listed for), each found among the brute force's moves `all` by
+/// its words, with what it leaves checked against its "leaving" text and
+/// `to`: (the brute force's key, the position it leaves).
+fn listed_moves<'a, B: Brute>(
+    game: &B,
+    all: &'a BTreeMap<(usize, String), B::State>,
+    context: &str,
+    component: usize,
+    equal_components: &[usize],
+    description: &str,
+    to: &[String],
+) -> Vec<((usize, String), &'a B::State)> {
+    std::iter::once(component)
+        .chain(equal_components.iter().copied())
+        .map(|i| {
+            let key = (i, game.identify(description));
+            let next = all
+                .get(&key)
+                .unwrap_or_else(|| panic!("{context}: '{description}' is not a move"));
+            check_left(game, context, description, to, next);
+            (key, next)
+        })
+        .collect()
 }
 
 /// The move's "leaving" text and the component it leaves (`to`) both read
