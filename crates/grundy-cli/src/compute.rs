@@ -74,7 +74,7 @@ pub fn period_fill_note(fill: &grundy::sequence::dense::PeriodFill) -> String {
         format!(" with saltus {}", fill.saltus)
     };
     // The proof's figures are for --verbose; the note says what happened.
-    let why = if crate::printer::is_verbose() {
+    let why = if crate::printer::verbose() {
         format!(": {}", fill.reason)
     } else {
         String::new()

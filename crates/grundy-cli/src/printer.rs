@@ -71,13 +71,9 @@ pub fn set_verbose(verbose: bool) {
     VERBOSE.store(verbose, std::sync::atomic::Ordering::Relaxed);
 }
 
-fn verbose() -> bool {
-    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Whether `--verbose` was given (notes outside the printer ask too).
-pub fn is_verbose() -> bool {
-    verbose()
+pub fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Why the pattern is or is not proved, for text: a student's words, or

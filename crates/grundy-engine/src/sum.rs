@@ -85,12 +85,19 @@ impl<P: Clone> WinningMove<P> {
     /// storing every resulting sum would take their square in memory).
     #[must_use]
     pub fn result(&self, positions: &[P]) -> Vec<P> {
-        let mut result = Vec::with_capacity(positions.len() + self.to.len());
-        result.extend_from_slice(&positions[..self.component]);
-        result.extend_from_slice(&self.to);
-        result.extend_from_slice(&positions[self.component + 1..]);
-        result
+        with_component_replaced(positions, self.component, &self.to)
     }
+}
+
+/// The sum `positions` with component `index` replaced by `by` (zero or
+/// more components): what a move in that component leaves.
+#[must_use]
+pub fn with_component_replaced<P: Clone>(positions: &[P], index: usize, by: &[P]) -> Vec<P> {
+    let mut result = Vec::with_capacity(positions.len() + by.len());
+    result.extend_from_slice(&positions[..index]);
+    result.extend_from_slice(by);
+    result.extend_from_slice(&positions[index + 1..]);
+    result
 }
 
 /// A component whose winning moves could not be listed.

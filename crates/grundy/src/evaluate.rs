@@ -31,7 +31,10 @@ use crate::report::{
     RESULT_SHOWN_UP_TO,
 };
 use crate::ruleset::Ruleset;
-use crate::sum::{analyze_sum, outcome_and_a_move, Outcome, SumSolver, SumValues, WinningMove};
+use crate::sum::{
+    analyze_sum, outcome_and_a_move, with_component_replaced, Outcome, SumSolver, SumValues,
+    WinningMove,
+};
 
 /// How the search for boards and graphs runs: the bound on its table and
 /// the file its solved parts are kept in, if any.
@@ -284,12 +287,8 @@ pub(crate) fn move_reports<R: Ruleset>(
                         classes.len() - 1
                     }),
                 };
-                let result = show_result.then(|| {
-                    let mut result = positions[..component].to_vec();
-                    result.extend_from_slice(&shown.to);
-                    result.extend_from_slice(&positions[component + 1..]);
-                    result
-                });
+                let result =
+                    show_result.then(|| with_component_replaced(positions, component, &shown.to));
                 let reports = &mut classes[class];
                 reports.push(MoveReport {
                     component,
@@ -1019,9 +1018,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     });
                 }
                 // Valued as the engines list it; shown as the user sees it.
-                let mut valued: Vec<R::Position> = positions[..i].to_vec();
-                valued.extend_from_slice(&option);
-                valued.extend_from_slice(&positions[i + 1..]);
+                let valued = with_component_replaced(&positions, i, &option);
                 let (wins, far) = match convention {
                     Convention::Misere => (search.misere_value(&valued, &[])? == 0, None),
                     _ => (
@@ -1035,9 +1032,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                         },
                     ),
                 };
-                let mut after: Vec<R::Position> = positions[..i].to_vec();
-                after.extend_from_slice(&to);
-                after.extend_from_slice(&positions[i + 1..]);
+                let after = with_component_replaced(&positions, i, &to);
                 moves.push(PlayMove {
                     description,
                     component: i,

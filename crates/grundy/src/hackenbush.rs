@@ -261,8 +261,13 @@ impl HackenbushGraph {
     /// their edges to it), sorted.
     #[must_use]
     pub fn after_cut(&self, index: usize) -> Vec<HackenbushGraph> {
-        let mut parts =
-            HackenbushGraph::normalised(self.vertices, &self.edges_but(index)).branches();
+        HackenbushGraph::normalised(self.vertices, &self.edges_but(index)).sorted_branches()
+    }
+
+    /// The branches at the ground ([`HackenbushGraph::branches`]), sorted:
+    /// the option a cut leaving this graph is.
+    fn sorted_branches(&self) -> Vec<HackenbushGraph> {
+        let mut parts = self.branches();
         parts.sort();
         parts
     }
@@ -612,10 +617,13 @@ impl Ruleset for GreenHackenbush {
                         (false, 1) => format!("cut edge {a}-{b}"),
                         (false, k) => format!("cut one of the {k} edges {a}-{b}"),
                     };
+                    // The option is the framed left's branches: its normal
+                    // form is after_cut's, names aside (branches have none).
+                    let left = graph.framed_after_cut(i);
                     FramedMove {
                         name,
-                        left: graph.framed_after_cut(i),
-                        option: graph.after_cut(i),
+                        option: left.sorted_branches(),
+                        left,
                     }
                 })
                 .collect(),

@@ -118,9 +118,8 @@ impl SmallGraph {
                 self.order()
             )));
         }
-        let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
-            return Err(invalid(format!("the vertex name '{twice}' is given twice")));
+        if let Some(twice) = repeated_name(&names) {
+            return Err(invalid(format!("the vertex '{twice}' is listed twice")));
         }
         self.names = VertexNames::of(names);
         Ok(self)
@@ -133,12 +132,6 @@ impl SmallGraph {
             Some(names) => names.0[v].to_string(),
             None => v.to_string(),
         }
-    }
-
-    /// Whether the vertices have names other than their numbers.
-    #[must_use]
-    pub fn is_named(&self) -> bool {
-        self.names.is_some()
     }
 
     /// The number of vertices.
@@ -798,6 +791,15 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
     })
 }
 
+/// The first name of `names` that comes twice, if any.
+fn repeated_name(names: &[String]) -> Option<&str> {
+    let mut seen = std::collections::HashSet::new();
+    names
+        .iter()
+        .map(String::as_str)
+        .find(|name| !seen.insert(*name))
+}
+
 /// Whether `name` can be written in a graph's one-line named form
 /// (`v{a,b,c}/a-b,b-c`): no separator of that form in it.
 pub(crate) fn plain_name(name: &str) -> bool {
@@ -884,8 +886,7 @@ pub(crate) fn parse_named_graph(
                 "the name '{bad}' holds a space or one of , - / {{ }} : #, which this form cannot hold (a graph file can)"
             )));
         }
-        let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
+        if let Some(twice) = repeated_name(&names) {
             return Err(invalid(format!("the vertex '{twice}' is listed twice")));
         }
         let index = |name: &str| {

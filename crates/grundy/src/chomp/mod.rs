@@ -385,14 +385,17 @@ impl Ruleset for Chomp {
         Some(
             board
                 .squares_to_take()
-                .map(|(r, c)| FramedMove {
-                    name: format!(
-                        "take {}{} and every square below and right of it",
-                        crate::cram::column_name(c),
-                        r + 1
-                    ),
-                    left: board.after(r, c),
-                    option: vec![board.after(r, c).canonical()],
+                .map(|(r, c)| {
+                    let left = board.after(r, c);
+                    FramedMove {
+                        name: format!(
+                            "take {}{} and every square below and right of it",
+                            crate::cram::column_name(c),
+                            r + 1
+                        ),
+                        option: vec![left.canonical()],
+                        left,
+                    }
                 })
                 .collect(),
         )
