@@ -34,6 +34,15 @@ pub fn default_plot_path(spec: &str, convention: Convention) -> PathBuf {
     }
 }
 
+/// What a plot shows, as its title says and its file records: the spec,
+/// with the convention when it is not normal play.
+fn plot_subject(spec: &str, convention: Convention) -> String {
+    match convention {
+        Convention::Normal => spec.to_owned(),
+        other => format!("{spec} ({other})"),
+    }
+}
+
 /// Where `analyze` writes its plot.
 #[derive(Clone, Debug)]
 pub enum PlotChoice {
@@ -51,6 +60,7 @@ pub fn run(
     spec: &str,
     max: Option<u64>,
     plot: PlotChoice,
+    force: bool,
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
@@ -63,14 +73,14 @@ pub fn run(
         convention,
         &mut CliInputs { spec },
     )?;
-    report_on(spec, analysis, plot, convention, format)
+    report_on(spec, analysis, (plot, force), convention, format)
 }
 
 /// The analysis of computed values: the report, and the plot.
 fn report_on(
     spec: &str,
     analysis: api::Analysis,
-    plot: PlotChoice,
+    (plot, force): (PlotChoice, bool),
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
@@ -85,13 +95,16 @@ fn report_on(
         PlotChoice::File(path) => (Some(path), true),
         PlotChoice::None => (None, false),
     };
+    let subject = plot_subject(spec, convention);
     let plot_error = plot_path.as_ref().and_then(|path| {
         write_plot(
             path,
             &PlotSpec {
-                title: spec,
+                title: &subject,
                 values,
                 preperiod: report.periodicity.map(|f| f.preperiod),
+                subject: &subject,
+                force,
             },
         )
         .err()
@@ -119,20 +132,20 @@ pub fn run_plot(
     count: u64,
     convention: Convention,
     output: Option<&Path>,
+    force: bool,
 ) -> anyhow::Result<ExitCode> {
     let output = output.map_or_else(|| default_plot_path(spec, convention), Path::to_path_buf);
     let game = parse_heap_spec(spec)?;
     let (report, values) = api::judged_values(&game, count, convention, &mut CliInputs { spec })?;
-    let title = match convention {
-        Convention::Normal => spec.to_owned(),
-        other => format!("{spec} ({other})"),
-    };
+    let title = plot_subject(spec, convention);
     write_plot(
         &output,
         &PlotSpec {
             title: &title,
             values: &values,
             preperiod: report.periodicity.map(|f| f.preperiod),
+            subject: &title,
+            force,
         },
     )?;
     eprintln!("wrote {}", output.display());

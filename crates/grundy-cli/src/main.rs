@@ -119,6 +119,10 @@ enum Command {
         /// Write no plot.
         #[arg(long)]
         no_plot: bool,
+        /// Replace the plot file even if it is not a plot of this game
+        /// (a plot of the same game is always replaced).
+        #[arg(long)]
+        force: bool,
         /// Misère play: the misère nim-values (default --max 64; the plot
         /// goes to SPEC-misere.svg).
         #[arg(long)]
@@ -239,6 +243,10 @@ enum Command {
         /// Plot the misère values instead.
         #[arg(long)]
         misere: bool,
+        /// Replace the image file even if it is not a plot of this game
+        /// (a plot of the same game is always replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Value, outcome and every winning move of a sum of positions.
     Eval {
@@ -522,6 +530,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             max,
             plot,
             no_plot,
+            force,
             misere,
             format,
         } => {
@@ -530,7 +539,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             } else {
                 plot.map_or(analyze::PlotChoice::Default, analyze::PlotChoice::File)
             };
-            analyze::run(&spec, max, plot, convention(misere), format)
+            analyze::run(&spec, max, plot, force, convention(misere), format)
         }
         Command::Period {
             spec,
@@ -582,7 +591,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             count,
             output,
             misere,
-        } => analyze::run_plot(&spec, count, convention(misere), output.as_deref()),
+            force,
+        } => analyze::run_plot(&spec, count, convention(misere), output.as_deref(), force),
         Command::Eval {
             spec,
             positions,

@@ -54,6 +54,92 @@ pub struct PlotSpec<'a> {
     pub values: &'a NimSequence,
     /// Where the periodic part starts, if known.
     pub preperiod: Option<usize>,
+    /// What the plot is of (`kayles`, `kayles (misère)`): written into the
+    /// file, so that a later plot of the same thing may replace it.
+    pub subject: &'a str,
+    /// Replace whatever the file holds (`--force`).
+    pub force: bool,
+}
+
+/// What a plot file of grundy's carries to say what it shows: an SVG
+/// comment, a PNG `tEXt` chunk under this keyword.
+const MARK_KEYWORD: &str = "Software";
+
+fn mark(subject: &str) -> String {
+    format!("grundy plot of {subject}")
+}
+
+/// One rule for every file grundy writes (as `seq --out` keeps it): a file
+/// that exists is replaced only when it holds what this request would
+/// write anyway (here: a plot of the same subject); anything else is
+/// somebody's work, kept unless `--force`.
+fn refuse_to_clobber(path: &Path, spec: &PlotSpec<'_>) -> anyhow::Result<()> {
+    if spec.force || !path.exists() {
+        return Ok(());
+    }
+    let held = std::fs::read(path).ok().and_then(|bytes| held_mark(&bytes));
+    match held {
+        Some(held) if held == mark(spec.subject) => Ok(()),
+        Some(held) => bail!(
+            "{} already holds a {held}, not of {}: choose another file, or pass --force to overwrite it",
+            path.display(),
+            spec.subject
+        ),
+        None => bail!(
+            "{} exists and is not a plot grundy wrote: choose another file, or pass --force to overwrite it",
+            path.display()
+        ),
+    }
+}
+
+/// The mark of a plot file grundy wrote (SVG or PNG), if any.
+fn held_mark(bytes: &[u8]) -> Option<String> {
+    if let Some(chunks) = bytes.strip_prefix(PNG_SIGNATURE) {
+        return png_chunks(chunks)
+            .filter(|(kind, _)| kind == b"tEXt")
+            .find_map(|(_, data)| {
+                let (keyword, text) = data.split_at(data.iter().position(|&b| b == 0)?);
+                (keyword == MARK_KEYWORD.as_bytes())
+                    .then(|| String::from_utf8_lossy(&text[1..]).into_owned())
+            });
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    let start = text.rfind("<!-- grundy plot of ")? + "<!-- ".len();
+    let end = start + text[start..].find(" -->")?;
+    Some(text[start..end].to_owned())
+}
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// The chunks of a PNG after its signature: (type, data).
+fn png_chunks(mut rest: &[u8]) -> impl Iterator<Item = ([u8; 4], &[u8])> {
+    std::iter::from_fn(move || {
+        let length = usize::try_from(u32::from_be_bytes(rest.get(..4)?.try_into().ok()?)).ok()?;
+        let kind: [u8; 4] = rest.get(4..8)?.try_into().ok()?;
+        let data = rest.get(8..8usize.checked_add(length)?)?;
+        rest = rest.get(12 + length..)?;
+        Some((kind, data))
+    })
+}
+
+/// `png` with a `tEXt` chunk carrying `text` under [`MARK_KEYWORD`],
+/// placed after the header chunk (which a PNG must start with).
+fn png_with_mark(png: &[u8], text: &str) -> Option<Vec<u8>> {
+    let chunks = png.strip_prefix(PNG_SIGNATURE)?;
+    let header_length =
+        usize::try_from(u32::from_be_bytes(chunks.get(..4)?.try_into().ok()?)).ok()?;
+    let split = PNG_SIGNATURE.len() + 12 + header_length;
+    let mut data = MARK_KEYWORD.as_bytes().to_vec();
+    data.push(0);
+    data.extend_from_slice(text.as_bytes());
+    let mut chunk = u32::try_from(data.len()).ok()?.to_be_bytes().to_vec();
+    chunk.extend_from_slice(b"tEXt");
+    chunk.extend_from_slice(&data);
+    chunk.extend_from_slice(&crc32fast::hash(&chunk[4..]).to_be_bytes());
+    let mut out = png.get(..split)?.to_vec();
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(png.get(split..)?);
+    Some(out)
 }
 
 /// Writes the plot to `path` (`.svg` or `.png`).
@@ -79,25 +165,44 @@ pub fn write_plot(path: &Path, spec: &PlotSpec<'_>) -> anyhow::Result<()> {
             path.display()
         );
     }
+    refuse_to_clobber(path, spec)?;
     let with_text = fonts_available();
-    match extension.as_deref() {
+    // Drawn in memory, marked, then written whole: a file is never left
+    // half drawn.
+    let bytes = match extension.as_deref() {
         Some("svg") => {
-            let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, spec, with_text)?;
-            root.present()
-                .map_err(|e| anyhow!("writing {}: {e}", path.display()))
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+                draw(&root, spec, with_text)?;
+                root.present()
+                    .map_err(|e| anyhow!("drawing the plot: {e}"))?;
+            }
+            svg.push_str(&format!("\n<!-- {} -->\n", mark(spec.subject)));
+            svg.into_bytes()
         }
         Some("png") => {
-            let root = BitMapBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, spec, with_text)?;
-            root.present()
-                .map_err(|e| anyhow!("writing {}: {e}", path.display()))
+            // The bitmap backend encodes to a file only: a scratch file
+            // beside the plot, read back to be marked.
+            let scratch = path.with_extension("png.partial.png");
+            let drawn = (|| {
+                let root = BitMapBackend::new(&scratch, (WIDTH, HEIGHT)).into_drawing_area();
+                draw(&root, spec, with_text)?;
+                root.present()
+                    .map_err(|e| anyhow!("writing {}: {e}", scratch.display()))?;
+                drop(root);
+                std::fs::read(&scratch).map_err(|e| anyhow!("reading {}: {e}", scratch.display()))
+            })();
+            let _ = std::fs::remove_file(&scratch);
+            let png = drawn?;
+            png_with_mark(&png, &mark(spec.subject)).unwrap_or(png)
         }
         _ => bail!(
             "cannot tell the image format of '{}': use a file ending in .svg or .png",
             path.display()
         ),
-    }
+    };
+    std::fs::write(path, bytes).map_err(|e| anyhow!("writing {}: {e}", path.display()))
 }
 
 fn draw<DB: DrawingBackend>(

@@ -205,6 +205,83 @@ fn plot_png_and_svg() {
         .stderr(predicate::str::contains(".svg or .png"));
 }
 
+/// Issue 51: one rule for every file grundy writes, as `seq --out` keeps
+/// it. A plot replaces a plot of the same game (re-running `analyze` or
+/// `plot`); a file of anything else is kept and the refusal says so,
+/// unless `--force`. In SVG and PNG alike.
+#[test]
+fn plots_replace_only_their_own_files() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["p.svg", "p.png"] {
+        let path = dir.path().join(name);
+        let plot = |spec: &str, extra: &[&str]| {
+            let mut command = grundy();
+            command
+                .args(["plot", spec, "-n", "40", "-o"])
+                .arg(&path)
+                .args(extra);
+            command.assert()
+        };
+        plot("kayles", &[]).success();
+        // The same game again (another count): replaced.
+        plot("kayles", &[]).success();
+        // Another game: refused, and the file still holds the first plot.
+        let before = std::fs::read(&path).unwrap();
+        plot("dawsons-kayles", &[])
+            .code(2)
+            .stderr(predicate::str::contains(
+                "already holds a grundy plot of kayles, not of dawsons-kayles",
+            ));
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{name}");
+        plot("dawsons-kayles", &["--force"]).success();
+        assert_ne!(std::fs::read(&path).unwrap(), before, "{name}");
+        // Somebody's file: kept.
+        std::fs::write(&path, "my notes").unwrap();
+        plot("dawsons-kayles", &[])
+            .code(2)
+            .stderr(predicate::str::contains(
+                "exists and is not a plot grundy wrote",
+            ));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
+        std::fs::remove_file(&path).unwrap();
+    }
+    // analyze: its default plot is replaced on a re-run; somebody's file
+    // at that name is kept, with a warning (the report is still given),
+    // and an explicit --plot that would clobber fails.
+    for _ in 0..2 {
+        grundy()
+            .current_dir(dir.path())
+            .args(["analyze", "kayles"])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("not written").not());
+    }
+    std::fs::write(dir.path().join("dawsons-kayles.svg"), "mine").unwrap();
+    grundy()
+        .current_dir(dir.path())
+        .args(["analyze", "dawsons-kayles"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("is not a plot grundy wrote"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("dawsons-kayles.svg")).unwrap(),
+        "mine"
+    );
+    grundy()
+        .current_dir(dir.path())
+        .args(["analyze", "dawsons-kayles", "--plot", "dawsons-kayles.svg"])
+        .assert()
+        .code(2);
+    grundy()
+        .current_dir(dir.path())
+        .args(["analyze", "dawsons-kayles", "--force"])
+        .assert()
+        .success();
+    assert!(std::fs::read(dir.path().join("dawsons-kayles.svg"))
+        .unwrap()
+        .starts_with(b"<svg"));
+}
+
 /// Hexadecimal codes with a saltus: proved by the band test from their
 /// first values, and `value` far out from the pattern at once (0.8 is
 /// G(n) = floor((n - 1)/3), argued in grundy's tests/sequences.rs); a
