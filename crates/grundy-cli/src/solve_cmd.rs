@@ -69,7 +69,7 @@ impl Render for DbReport {
             writeln!(
                 out,
                 "{}: value {}, {}, {remoteness}",
-                v.vertex, v.value, v.outcome
+                v.name, v.symbol, v.outcome
             )?;
         }
         Ok(())

@@ -64,32 +64,32 @@ fn single_process_by_name(graph: &str) -> (Vec<String>, Vec<Answer>) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| {
-            let value = match v["value"].as_u64() {
-                Some(m) => m.to_string(),
-                None => {
-                    let k: Vec<String> = v["escapes"]
-                        .as_array()
-                        .map(|k| k.iter().map(|x| x.to_string()).collect())
-                        .unwrap_or_default();
-                    if k.is_empty() {
-                        "∞".to_owned()
-                    } else {
-                        format!("∞({})", k.join(","))
-                    }
-                }
-            };
-            let name = v["name"].as_str().unwrap().to_owned();
-            (
-                name,
-                (
-                    value,
-                    v["outcome"].as_str().unwrap().to_owned(),
-                    v["remoteness"].as_u64(),
-                ),
-            )
-        })
+        .map(|v| (v["name"].as_str().unwrap().to_owned(), answer_of(v)))
         .unzip()
+}
+
+/// (value symbol, outcome, remoteness) of a vertex as `graph` and `db`
+/// give it (one shape: `null` and `escapes` for an infinite value).
+fn answer_of(v: &Value) -> Answer {
+    let value = match v["value"].as_u64() {
+        Some(m) => m.to_string(),
+        None => {
+            let k: Vec<String> = v["escapes"]
+                .as_array()
+                .map(|k| k.iter().map(|x| x.to_string()).collect())
+                .unwrap_or_default();
+            if k.is_empty() {
+                "∞".to_owned()
+            } else {
+                format!("∞({})", k.join(","))
+            }
+        }
+    };
+    (
+        value,
+        v["outcome"].as_str().unwrap().to_owned(),
+        v["remoteness"].as_u64(),
+    )
 }
 
 /// The same, read from the database (vertices `v0`, `v1`, ...).
@@ -113,13 +113,7 @@ fn from_database_by_name(dir: &Path, names: &[String]) -> Vec<Answer> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| {
-            (
-                v["value"].as_str().unwrap().to_owned(),
-                v["outcome"].as_str().unwrap().to_owned(),
-                v["remoteness"].as_u64(),
-            )
-        })
+        .map(answer_of)
         .collect()
 }
 
@@ -429,6 +423,15 @@ fn state_spaces_of_a_loopy_family_and_a_board_solved_both_ways() {
     );
     assert!(expected.iter().any(|v| v.1 == "D"), "and draws");
     assert_eq!(from_database_by_name(&out, &names), expected);
+    // Issue 51: one shape for the same thing. Each vertex of `db` is the
+    // vertex `graph` gives, as parsed JSON (a value or null with its
+    // escapes), in the CLI as in Python's `database()`.
+    let graph: Value =
+        serde_json::from_str(&stdout_of(&["graph", "windup:10:3,4", "--format", "json"])).unwrap();
+    let mut args = vec!["db", out.to_str().unwrap(), "--format", "json"];
+    args.extend(names.iter().map(String::as_str));
+    let db: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+    assert_eq!(db["vertices"], graph["vertices"]);
 
     let out = dir.path().join("cram");
     let text = stdout_of(&[

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::db::Database;
 use crate::{solve_with, Cluster, GraphSource, SolveError, SolveOptions, SolveSummary, DRAWN};
+use grundy::loopy::LoopyValue;
 
 /// A solve as a face asks for it.
 #[derive(Clone, Debug)]
@@ -40,17 +41,24 @@ pub struct SolveReport {
     pub summary: SolveSummary,
 }
 
-/// One vertex read from a database.
+/// One vertex read from a database, in the shape `grundy graph` gives a
+/// vertex (the same thing, one shape: a test compares them).
 #[derive(Clone, Debug, Serialize)]
 pub struct DbVertex {
     /// Its name (or number).
-    pub vertex: String,
-    /// `3`, `∞`, `∞(0,2)`.
-    pub value: String,
+    pub name: String,
+    /// Its value; `null` when infinite.
+    pub value: Option<u64>,
+    /// K of an infinite value ∞(K): the finite values among its followers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
     /// P, N or D.
-    pub outcome: String,
+    pub outcome: grundy::Outcome,
     /// Its remoteness (`null` for a draw).
     pub remoteness: Option<u32>,
+    /// The value as text: `3`, `∞`, `∞(0,2)`.
+    #[serde(skip)]
+    pub symbol: String,
 }
 
 /// What a lookup in a database reports.
@@ -141,10 +149,18 @@ pub fn lookup_in(db: &Database, vertices: &[String]) -> Result<DbReport, SolveEr
             .ok_or_else(|| SolveError::Limit(format!("the database lost vertex {v}")))?;
         let value = answer.value();
         found.push(DbVertex {
-            vertex: db.name(v),
-            value: value.symbol(),
-            outcome: value.outcome().to_string(),
+            name: db.name(v),
+            symbol: value.symbol(),
+            outcome: value.outcome(),
             remoteness: (answer.remoteness != DRAWN).then_some(answer.remoteness),
+            value: match &value {
+                LoopyValue::Finite(m) => Some(*m),
+                LoopyValue::Infinite(_) => None,
+            },
+            escapes: match value {
+                LoopyValue::Infinite(k) => Some(k),
+                LoopyValue::Finite(_) => None,
+            },
         });
     }
     Ok(DbReport {

@@ -16,13 +16,8 @@ def test_a_loopy_graph_agrees_with_the_cli_and_the_single_process_solver(cli, tm
     ours = grundy.database(str(out), *names)
     theirs = cli("db", str(out), *names)
     assert ours == theirs
-    for vertex, single in zip(ours["vertices"], graph["vertices"]):
-        assert vertex["outcome"] == single["outcome"]
-        assert vertex["remoteness"] == single["remoteness"]
-        if single["value"] is None:
-            assert vertex["value"].startswith("∞")
-        else:
-            assert vertex["value"] == str(single["value"])
+    # One shape for the same thing: each vertex as `grundy graph` gives it.
+    assert ours["vertices"] == graph["vertices"]
     assert any(v["outcome"] == "D" for v in ours["vertices"])
 
 
@@ -32,7 +27,7 @@ def test_a_state_space_from_python_equals_the_clis(cli, tmp_path):
     for key in ["vertices", "edges", "p_positions", "n_positions", "draws", "largest_value"]:
         assert ours[key] == theirs[key], key
     start = grundy.database(str(tmp_path / "py"), "4x5")["vertices"][0]
-    assert start["value"] == str(grundy.Game("cram").eval("4x5").value)
+    assert start["value"] == grundy.Game("cram").eval("4x5").value
 
 
 def test_bad_requests_are_errors(tmp_path):

@@ -172,8 +172,10 @@ def solve(graph: str, out: str, *positions: str, workers: int = 1, max_positions
 
 def database(dir: str, *vertices: str) -> dict:
     """What a solve's database says of each vertex (by name, or number for
-    an edge list): ``{"database", "summary", "vertices": [{"vertex",
-    "value", "outcome", "remoteness"}]}``, as ``grundy db --format json``."""
+    an edge list): ``{"database", "summary", "vertices": [{"name",
+    "value", "outcome", "remoteness"}]}``, as ``grundy db --format json``;
+    each vertex in the shape of ``grundy graph --format json``'s (``"value"`` is ``None``
+    for an infinite value, whose ``"escapes"`` are given)."""
     return json.loads(_grundy.database_json(str(dir), [str(v) for v in vertices]))
 
 
