@@ -87,6 +87,9 @@ where
         if let Some(&id) = self.ids.get(position) {
             return Ok(Some(id));
         }
+        // Each new component lists its options and is valued: work a
+        // deadline must reach (coin rows of 50 coins meet millions).
+        crate::stop::tick()?;
         let rules = self.solver.rules();
         if let Some(reach) = rules
             .reach_estimate(position)

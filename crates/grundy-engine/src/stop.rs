@@ -54,11 +54,19 @@ pub fn tick() -> Result<(), GameError> {
     if !ticks.is_multiple_of(TICKS_PER_CHECK) {
         return Ok(());
     }
-    CHECK.with(|slot| match slot.try_borrow_mut() {
+    let result = CHECK.with(|slot| match slot.try_borrow_mut() {
         Ok(mut check) => check.as_mut().map_or(Ok(()), |check| check()),
         // The check itself ran a search: it is not checked again.
         Err(_) => Ok(()),
-    })
+    });
+    if result.is_err() {
+        // Once stopped, the very next tick checks again (and stops again):
+        // work that turns a stop into "not known" and goes on (Chomp's
+        // table pass, asked for a value the search can also find) must
+        // not swallow every later check by consuming the ticks up to it.
+        TICKS.with(|t| t.set(TICKS_PER_CHECK - 1));
+    }
+    result
 }
 
 /// Runs the installed check now: for work in coarse steps (a misère
@@ -87,5 +95,31 @@ mod tests {
         );
         assert!(matches!(stopped, Err(GameError::Stopped { .. })));
         assert!((0..TICKS_PER_CHECK * 2).try_for_each(|_| tick()).is_ok());
+    }
+
+    /// Issue 52: a part of the work that meets the stop and goes on as if
+    /// it did not know (Chomp's table pass under the search) used to eat
+    /// every check: each of its passes ticked up to the next check and
+    /// swallowed it, and the search around it never saw one. Once stopped,
+    /// the next tick stops too.
+    #[test]
+    fn a_swallowed_stop_is_met_again_at_the_next_tick() {
+        let stopped = with_check(
+            || {
+                Err(GameError::Stopped {
+                    reason: "test".to_owned(),
+                })
+            },
+            || {
+                for _ in 0..3 {
+                    // The inner pass: ticks until stopped, error dropped.
+                    let _ = (0..TICKS_PER_CHECK * 2).try_for_each(|_| tick());
+                    // The outer search's own node.
+                    tick()?;
+                }
+                Ok(())
+            },
+        );
+        assert!(matches!(stopped, Err(GameError::Stopped { .. })));
     }
 }

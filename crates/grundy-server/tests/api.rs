@@ -413,6 +413,64 @@ async fn searches_stop_at_the_deadline_and_free_their_slot() {
     assert_eq!(response.status(), StatusCode::OK);
 }
 
+/// Issue 52: the requests that held their slot past the deadline (a
+/// remoteness search over coin rows listing options without a stop check;
+/// Chomp's table pass, which swallowed the stop and left the search
+/// around it going for ever; a one-row Cram board of 64 squares, whose
+/// region finder spun) and the one that killed the process (a row of
+/// 3000 heads of triplets, whose moves were listed all at once). With
+/// one slot, each in turn: its answer, then a cheap request that must get
+/// the slot (it would wait behind a computation still running, and get
+/// 503 at its own deadline).
+#[tokio::test]
+async fn no_request_keeps_its_slot_past_the_deadline() {
+    let limits = Limits {
+        time_limit: Duration::from_millis(600),
+        concurrent: 1,
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let heads = "H".repeat(3000);
+    let attacks = [
+        Request::get("/api/moves?game=ruler&position=50")
+            .body(Body::empty())
+            .unwrap(),
+        Request::post("/api/play")
+            .header("content-type", "application/json")
+            .body(Body::from(
+                json!({"game": "ruler", "position": ["50"]}).to_string(),
+            ))
+            .unwrap(),
+        Request::get("/api/eval?game=chomp&position=32x255")
+            .body(Body::empty())
+            .unwrap(),
+        Request::get("/api/eval?game=cram&position=1x64")
+            .body(Body::empty())
+            .unwrap(),
+        Request::get(format!("/api/eval?game=triplets&position={heads}"))
+            .body(Body::empty())
+            .unwrap(),
+    ];
+    for attack in attacks {
+        let uri = attack.uri().to_string();
+        let response = app.clone().oneshot(attack).await.unwrap();
+        let status = response.status();
+        assert!(
+            status == StatusCode::OK
+                || status == StatusCode::SERVICE_UNAVAILABLE
+                || status.is_client_error(),
+            "{uri}: {status}"
+        );
+        // The stop is checked every few thousand nodes: give it that.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let quick = Request::get("/api/eval?game=kayles&position=3+4")
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(quick).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "after {uri}");
+    }
+}
+
 #[tokio::test]
 async fn analyze_reports_exceptions_and_rare_values() {
     // Kayles: period 12 from 71, so 70 is the last exception (Guy and

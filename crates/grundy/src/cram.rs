@@ -250,7 +250,9 @@ impl CramBoard {
         let mut rest = set >> (top * cols);
         while rest != 0 {
             columns |= rest & row_mask;
-            rest >>= cols;
+            // A row of 64 squares is the whole word: a plain shift by 64
+            // would leave it in place (and this loop spinning for ever).
+            rest = rest.checked_shr(cols as u32).unwrap_or(0);
         }
         if columns == row_mask {
             // As wide as the board: the rows stay as they are.

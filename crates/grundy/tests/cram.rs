@@ -328,3 +328,24 @@ fn the_half_turn_classifies_each_kind_of_centre() {
         assert_eq!(value != 0, n || text == "..#/.../#..", "{text}: {value}");
     }
 }
+
+/// A row of cells is Dawson's Kayles (0.07: a domino takes two adjacent
+/// cells of a row), so 1xN and Nx1 take its values, up to the 64 squares
+/// a board holds. Issue 52: the row of 64 filled the whole word and a
+/// shift by 64 left the region finder spinning for ever, from the board
+/// itself or from one of its irregular regions (64 squares, one taken).
+#[test]
+fn rows_up_to_64_squares_are_dawsons_kayles() {
+    let dawson = grundy::spec::parse_heap_spec("0.07")
+        .unwrap()
+        .nim_sequence(65)
+        .unwrap();
+    for n in [1usize, 2, 17, 62, 63, 64] {
+        let want = dawson.get(n);
+        assert_eq!(value(&format!("1x{n}")), want, "cram 1x{n}");
+        assert_eq!(value(&format!("{n}x1")), want, "cram {n}x1");
+    }
+    // One square of the 64 filled: two rows of Dawson's Kayles.
+    let row: String = (0..64).map(|i| if i == 10 { '#' } else { '.' }).collect();
+    assert_eq!(value(&row), dawson.get(10) ^ dawson.get(53));
+}

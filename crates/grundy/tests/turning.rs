@@ -319,3 +319,43 @@ fn the_move_limit_counts_only_the_moves_listed() {
     assert!(plain.options(40, &mut grundy::Options::new()).is_err());
     assert!(spaced.options(40, &mut grundy::Options::new()).is_ok());
 }
+
+/// Issue 52: a row of 200 heads of triplets has 1.3 million moves, each a
+/// row of about 200 heads. Listing them all took 4 GB and aborted the
+/// process; the winning moves are now found among the moves without
+/// building the others (each checked to reach a P-position here), and a
+/// full list past the memory bound is refused with its size.
+#[test]
+fn rows_of_many_heads_list_their_winning_moves_in_bounded_memory() {
+    let (turning, heap) = game("3");
+    let row = parse_row(&"H".repeat(200)).unwrap();
+    let rows = CoinRows::with_values(turning, heap.nim_sequence(201).unwrap());
+    let mut all = grundy::Options::new();
+    let refused = rows.options(&row, &mut all).unwrap_err();
+    assert!(
+        matches!(refused, grundy::GameError::Limit { .. })
+            && refused.to_string().contains("200 heads"),
+        "{refused}"
+    );
+    let report = eval_report(
+        &rows,
+        "triplets",
+        std::slice::from_ref(&row),
+        &grundy::evaluate::SearchSettings::default(),
+    )
+    .unwrap();
+    let value = rows.known_value(&row).unwrap();
+    assert!(!value.is_zero());
+    assert!(!report.winning_moves.is_empty());
+    for m in &report.winning_moves {
+        let heads = serde_json::from_value::<Vec<Vec<u64>>>(serde_json::Value::Array(m.to.clone()))
+            .unwrap()
+            .pop()
+            .unwrap_or_default();
+        // A row left: its heads' values XOR to 0.
+        assert!(
+            rows.known_value(&CoinRow::new(heads)).unwrap().is_zero(),
+            "{m:?}"
+        );
+    }
+}

@@ -632,15 +632,104 @@ impl CoinRows {
     }
 }
 
+/// The most memory one list of a row's moves may take.
+pub const MAX_OPTION_LIST_BYTES: u64 = 256 << 20;
+
+/// The most moves of one row listed or scanned: about a second's work.
+pub const MAX_ROW_MOVES: u64 = 1 << 27;
+
+impl CoinRows {
+    /// The moves of `row` (the sum of its heads' moves), refused past
+    /// [`MAX_MOVES_PER_COIN`] for a coin or [`MAX_ROW_MOVES`] in all.
+    fn row_moves(&self, row: &CoinRow) -> Result<u64, GameError> {
+        let mut total = 0u64;
+        for &n in &row.heads {
+            let count = self.game.code.move_count(n);
+            self.game.check_moves(n, count)?;
+            total = total.saturating_add(count);
+        }
+        if total > MAX_ROW_MOVES {
+            return Err(GameError::Limit {
+                what: format!(
+                    "listing the moves of a row of {} heads under the turning code {} ({} moves)",
+                    row.heads.len(),
+                    self.game.code,
+                    if total == u64::MAX {
+                        "more than 2^64".to_owned()
+                    } else {
+                        total.to_string()
+                    }
+                ),
+                limit: format!("{MAX_ROW_MOVES} moves per row"),
+            });
+        }
+        Ok(total)
+    }
+}
+
 impl Ruleset for CoinRows {
     type Position = CoinRow;
 
     fn options(&self, row: &CoinRow, out: &mut Options<CoinRow>) -> Result<(), GameError> {
+        let moves = self.row_moves(row)?;
+        // Each option is a row of about as many heads: bounded up front,
+        // not found out when the allocation fails (200 heads of triplets
+        // list 1.3 million rows).
+        let bytes = moves
+            .saturating_mul(std::mem::size_of::<CoinRow>() as u64 + 8 * row.heads.len() as u64 + 8);
+        if bytes > MAX_OPTION_LIST_BYTES {
+            return Err(GameError::Limit {
+                what: format!(
+                    "listing the {moves} moves of a row of {} heads (about {} MB)",
+                    row.heads.len(),
+                    bytes >> 20
+                ),
+                limit: format!("{} MB per list of moves", MAX_OPTION_LIST_BYTES >> 20),
+            });
+        }
         let mut buf = Vec::new();
         let mut turned = Vec::new();
         for &n in &row.heads {
-            self.game.check_moves(n, self.game.code.move_count(n))?;
             self.game.code.for_each_move(n, &mut buf, &mut |others| {
+                turned.clear();
+                turned.extend_from_slice(others);
+                turned.push(n);
+                let next = row.turned(&turned);
+                if next.heads.is_empty() {
+                    out.end_option();
+                } else {
+                    out.push_option([next]);
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// With the heads' values, only the moves that reach `target`: a move
+    /// turns coins, and the row's value changes by the XOR of their values,
+    /// so the rows that do not reach it are never built.
+    fn candidate_options(
+        &self,
+        row: &CoinRow,
+        target: Nimber,
+        out: &mut Options<CoinRow>,
+    ) -> Result<(), GameError> {
+        let (Some(values), Some(value)) = (self.values.as_ref(), self.known_value(row)) else {
+            return self.options(row, out);
+        };
+        self.row_moves(row)?;
+        let wanted = value.value() ^ target.value();
+        let mut buf = Vec::new();
+        let mut turned = Vec::new();
+        for &n in &row.heads {
+            let g_n = values.get(n as usize);
+            self.game.code.for_each_move(n, &mut buf, &mut |others| {
+                let change = others
+                    .iter()
+                    .fold(g_n, |acc, &o| acc ^ values.get(o as usize));
+                if change != wanted {
+                    return;
+                }
                 turned.clear();
                 turned.extend_from_slice(others);
                 turned.push(n);
