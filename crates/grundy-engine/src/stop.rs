@@ -15,7 +15,7 @@ use std::cell::{Cell, RefCell};
 use crate::GameError;
 
 /// Ticks between two runs of the installed check.
-pub const TICKS_PER_CHECK: u32 = 4096;
+pub const TICKS_PER_CHECK: u32 = 256;
 
 type Check = Box<dyn FnMut() -> Result<(), GameError>>;
 

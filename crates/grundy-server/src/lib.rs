@@ -85,6 +85,8 @@ impl Default for Limits {
 struct AppState {
     limits: Arc<Limits>,
     permits: Arc<Semaphore>,
+    /// The quick lane's places ([`QUICK_LANE`]).
+    quick: Arc<Semaphore>,
     /// The solved database `/api/db` answers from, read (and its
     /// checksums checked) when the server started.
     database: Option<Arc<Database>>,
@@ -184,6 +186,7 @@ pub fn router(limits: Limits) -> Router {
 pub fn router_with_database(limits: Limits, database: Option<Database>) -> Router {
     let state = AppState {
         permits: Arc::new(Semaphore::new(limits.concurrent.max(1))),
+        quick: Arc::new(Semaphore::new(QUICK_LANE)),
         limits: Arc::new(limits.clone()),
         database: database.map(Arc::new),
     };
@@ -197,8 +200,47 @@ pub fn router_with_database(limits: Limits, database: Option<Database>) -> Route
         .route("/api/moves", get(moves))
         .route("/api/play", post(play))
         .route("/api/db", get(db))
+        // The framework's own refusals are JSON too, as the README says.
+        .fallback(|| async {
+            ApiError::Rejected(
+                StatusCode::NOT_FOUND,
+                "no such page: the API is under /api (games, analyze, table, quotient, eval, moves, play, db)".to_owned(),
+            )
+        })
+        .method_not_allowed_fallback(|| async {
+            ApiError::Rejected(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here: /api/play takes POST, the rest GET".to_owned(),
+            )
+        })
+        .layer(axum::middleware::from_fn_with_state(
+            limits.max_body,
+            refuse_declared_oversize,
+        ))
         .layer(DefaultBodyLimit::max(limits.max_body))
         .with_state(state)
+}
+
+/// A body declared larger than the limit (`Content-Length`) is refused
+/// at once, before a byte of it is read: the connection is not held
+/// waiting for a body that will be refused anyway.
+async fn refuse_declared_oversize(
+    State(max_body): State<usize>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match declared {
+        Some(length) if length > max_body as u64 => ApiError::TooLarge(format!(
+            "the request body is {length} bytes, beyond the limit of {max_body}"
+        ))
+        .into_response(),
+        _ => next.run(request).await,
+    }
 }
 
 /// Serves on `addr` until the process ends.
@@ -226,40 +268,103 @@ pub fn run(
     })
 }
 
-/// Runs `work` on the blocking pool under a permit, within the time limit
-/// (waiting for the permit included).
+/// How much CPU time a request may use before it needs a computation slot:
+/// what needs no search (a theorem, a proved period, Nim, a small board)
+/// is answered within it, beside the searches that hold the slots.
+pub const QUICK_BUDGET: Duration = Duration::from_millis(50);
+
+/// Requests computing at once within [`QUICK_BUDGET`], slots aside: a
+/// bound on the threads and memory of the quick lane.
+const QUICK_LANE: usize = 32;
+
+/// Runs `work` on the blocking pool within the time limit: first in the
+/// quick lane (no slot, stopped at [`QUICK_BUDGET`]), then, when it needed
+/// longer, under a permit of the computation slots (waiting for it
+/// included in the limit). Work that stops, stops through the check
+/// installed here (ticks of the searches, chunks of values), so a slot
+/// comes back soon after its deadline.
 async fn limited<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
+    work: impl Fn(Instant) -> Result<T, ApiError> + Send + Sync + 'static,
 ) -> Result<T, ApiError> {
     let limit = state.limits.time_limit;
     let deadline = Instant::now() + limit;
-    let permit = tokio::time::timeout(limit, state.permits.clone().acquire_owned())
-        .await
-        .map_err(|_| {
-            ApiError::Busy(format!(
-                "the server is busy: no computation slot within {limit:?}"
-            ))
-        })?
-        .map_err(|_| ApiError::Busy("the server is shutting down".to_owned()))?;
-    let task = tokio::task::spawn_blocking(move || {
-        // Held until the work ends, even past a timeout.
-        let _permit = permit;
-        // Searches (misère sums, remoteness, the solver) stop at the
-        // deadline too, so the permit comes back soon after it.
-        grundy::stop::with_check(
-            move || {
-                if Instant::now() > deadline {
-                    return Err(grundy::GameError::Stopped {
-                        reason: format!("the request exceeds the time limit of {limit:?}"),
-                    });
-                }
-                Ok(())
-            },
-            || work(deadline),
-        )
-    });
-    match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), task).await {
+    let work = Arc::new(work);
+    if let Ok(quick) = state.quick.clone().try_acquire_owned() {
+        let out_of_budget = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = Arc::clone(&out_of_budget);
+        let attempt = Arc::clone(&work);
+        let task = tokio::task::spawn_blocking(move || {
+            let _quick = quick;
+            // The budget is of this thread's CPU time: under load a cheap
+            // request waits for a core, and wall time would send it to the
+            // slots' queue for work it barely started.
+            let started = cpu_time::ThreadTime::now();
+            grundy::stop::with_check(
+                move || {
+                    if started.elapsed() > QUICK_BUDGET || Instant::now() > deadline {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                        return Err(grundy::GameError::Stopped {
+                            reason: format!("the request exceeds the time limit of {limit:?}"),
+                        });
+                    }
+                    Ok(())
+                },
+                // The request's own deadline, for the estimates judged
+                // against it up front.
+                || attempt(deadline),
+            )
+        });
+        match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), task).await {
+            Ok(Ok(Err(ApiError::Busy(_))))
+                if out_of_budget.load(std::sync::atomic::Ordering::Relaxed) => {}
+            Ok(Ok(result)) => return result,
+            Ok(Err(_)) => return Err(ApiError::Busy("the computation failed".to_owned())),
+            Err(_) => {
+                return Err(ApiError::Busy(format!(
+                    "the request exceeds the time limit of {limit:?}"
+                )))
+            }
+        }
+    }
+    let permit = tokio::time::timeout(
+        deadline.saturating_duration_since(Instant::now()),
+        state.permits.clone().acquire_owned(),
+    )
+    .await
+    .map_err(|_| {
+        ApiError::Busy(format!(
+            "the server is busy: no computation slot within {limit:?}"
+        ))
+    })?
+    .map_err(|_| ApiError::Busy("the server is shutting down".to_owned()))?;
+    // A thread of its own, at the lowest priority, so that the quick
+    // lane's requests (normal priority) take a core from it at once; it
+    // ends with the work (a pooled thread could not get its priority
+    // back without privileges).
+    let (sender, answer) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("grundy-slot".to_owned())
+        .spawn(move || {
+            // Held until the work ends, even past a timeout.
+            let _permit = permit;
+            let _ =
+                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+            let result = grundy::stop::with_check(
+                move || {
+                    if Instant::now() > deadline {
+                        return Err(grundy::GameError::Stopped {
+                            reason: format!("the request exceeds the time limit of {limit:?}"),
+                        });
+                    }
+                    Ok(())
+                },
+                || work(deadline),
+            );
+            let _ = sender.send(result);
+        })
+        .map_err(|e| ApiError::Busy(format!("the server cannot start a computation: {e}")))?;
+    match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), answer).await {
         Ok(Ok(result)) => result,
         Ok(Err(_)) => Err(ApiError::Busy("the computation failed".to_owned())),
         Err(_) => Err(ApiError::Busy(format!(
@@ -313,6 +418,8 @@ fn past_deadline(
     what: &str,
     done: u64,
 ) -> Result<(), grundy::GameError> {
+    // The check `limited` installed: the quick lane's budget.
+    grundy::stop::check()?;
     if Instant::now() > deadline {
         return Err(grundy::GameError::Stopped {
             reason: format!(
@@ -570,7 +677,7 @@ async fn table(
             max_values,
             deadline,
         };
-        match grundy::api::table(game, &query.game, max, convention, &mut inputs)? {
+        match grundy::api::table(game.clone(), &query.game, max, convention, &mut inputs)? {
             grundy::api::Table::Grid {
                 axes,
                 convention,
@@ -609,8 +716,9 @@ struct PositionQuery {
 async fn with_position(
     state: &AppState,
     query: PositionQuery,
-    work: impl FnOnce(Game, &str, &[String], Convention, &mut ServerInputs) -> Result<Value, ApiError>
+    work: impl Fn(Game, &str, &[String], Convention, &mut ServerInputs) -> Result<Value, ApiError>
         + Send
+        + Sync
         + 'static,
 ) -> Result<Json<Value>, ApiError> {
     check_query(
@@ -630,7 +738,7 @@ async fn with_position(
             max_values,
             deadline,
         };
-        work(game, &query.game, &texts, convention, &mut inputs).map(Json)
+        work(game.clone(), &query.game, &texts, convention, &mut inputs).map(Json)
     })
     .await
 }
@@ -753,8 +861,13 @@ async fn play(
             max_values,
             deadline,
         };
-        let reply =
-            grundy::api::play_reply(game, &request.game, &position, convention, &mut inputs)?;
+        let reply = grundy::api::play_reply(
+            game.clone(),
+            &request.game,
+            &position,
+            convention,
+            &mut inputs,
+        )?;
         to_json(reply).map(Json)
     })
     .await

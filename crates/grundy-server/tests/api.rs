@@ -539,6 +539,24 @@ async fn every_error_is_json_with_its_status() {
                 .unwrap(),
             StatusCode::PAYLOAD_TOO_LARGE,
         ),
+        // Issue 52: the framework's own 404 and 405 were empty, and a
+        // body declared larger than the limit held the connection.
+        (
+            Request::get("/api/nothing").body(Body::empty()).unwrap(),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            Request::get("/api/play").body(Body::empty()).unwrap(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            Request::post("/api/play")
+                .header("content-type", "application/json")
+                .header("content-length", "99999999999")
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
     ];
     for (request, expected) in cases {
         let uri = request.uri().clone();

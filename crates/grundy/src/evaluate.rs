@@ -1028,7 +1028,15 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                         if self.solved_by_search() {
                             None
                         } else {
-                            remoteness.remoteness(&valued).ok()
+                            // Beyond the search's reach it is not shown; a
+                            // stop (deadline, Ctrl-C) stops the listing.
+                            match remoteness.remoteness(&valued) {
+                                Ok(far) => Some(far),
+                                Err(e) if matches!(e.root(), GameError::Stopped { .. }) => {
+                                    return Err(e)
+                                }
+                                Err(_) => None,
+                            }
                         },
                     ),
                 };
