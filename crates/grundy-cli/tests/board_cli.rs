@@ -479,15 +479,32 @@ fn a_killed_search_resumes_from_its_cache() {
         "{first} {again}"
     );
     assert!(again["cache_loaded"].as_u64() > Some(0), "{again}");
-    std::fs::write(&cache, "# grundy search cache 1: cram\nseven 9 3x3\n").unwrap();
+    // Issue 52: each line carries a check. A value changed by one digit
+    // was believed (4 winning moves instead of 5, and wrong parts appended
+    // after it); it is refused with its line, and nothing is appended.
+    let text = std::fs::read_to_string(&board).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let fields: Vec<&str> = lines[1].splitn(3, ' ').collect();
+    let changed = fields[1].parse::<u64>().unwrap() ^ 1;
+    lines[1] = format!("{} {changed} {}", fields[0], fields[2]);
+    let damaged = lines.join("\n") + "\n";
+    std::fs::write(&board, &damaged).unwrap();
+    grundy()
+        .args(["eval", "cram", "5x5", "--cache"])
+        .arg(&board)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 2: its check does not match",
+        ));
+    assert_eq!(std::fs::read_to_string(&board).unwrap(), damaged);
+    std::fs::write(&cache, "# grundy search cache 1: cram\n9 3x3\n").unwrap();
     grundy()
         .args(["eval", "cram", "3x3", "--cache"])
         .arg(&cache)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains(
-            "line 2: the value is not a number",
-        ));
+        .stderr(predicates::str::contains("written by an older grundy"));
 }
 
 /// A Cram board clearly beyond the search's reach is refused up front

@@ -12,10 +12,11 @@
 //!   names; or, for a state space the workers listed, `names-I-of-W.txt`,
 //!   worker I's names in the order of its vertices (worker I holds a
 //!   range of the numbers, so the parts in order are the names in order),
-//!   each part's CRC-32 in the manifest.
+//!   each part's CRC-32 in the manifest (`names.txt`'s too).
 //! * `MANIFEST`, written last, by worker 0, once every worker reported its
 //!   shard written; it gives the vertex count, the shards and each one's
-//!   checksum, and the totals.
+//!   checksum, and the totals; its last line is the CRC-32 of the lines
+//!   before it, so no byte an answer depends on is unchecked.
 //!
 //! Each file is written under a temporary name and renamed when complete,
 //! and a solve removes an old manifest before anything else: a directory
@@ -30,6 +31,9 @@ use crate::{SolveError, SolveSummary, VertexAnswer};
 
 const SHARD_MAGIC: &[u8; 8] = b"GRUNDYDB";
 const VERSION: u32 = 1;
+/// The manifest's format: 2 covers itself (a last `check` line, the CRC-32
+/// of every line before it) and `names.txt` (a `namescrc 0` line).
+const MANIFEST_VERSION: u32 = 2;
 const MANIFEST: &str = "MANIFEST";
 const NAMES: &str = "names.txt";
 
@@ -131,6 +135,7 @@ pub(crate) fn write_manifest<'n>(
     game: Option<&str>,
 ) -> Result<(), SolveError> {
     let has_names = names.is_some();
+    let mut names_crc = None;
     if let Some(names) = names {
         let path = dir.join(NAMES);
         let mut text = String::new();
@@ -139,16 +144,18 @@ pub(crate) fn write_manifest<'n>(
             text.push('\n');
         }
         write_then_rename(&path, text.as_bytes())?;
+        names_crc = Some([crc32fast::hash(text.as_bytes())]);
     }
     let mut text = format!(
-        "grundy-db {VERSION}\nvertices {vertices}\nedges {}\nshards {}\n",
+        "grundy-db {MANIFEST_VERSION}\nvertices {vertices}\nedges {}\nshards {}\n",
         summary.edges,
         checksums.len()
     );
     for (i, crc) in checksums.iter().enumerate() {
         text.push_str(&format!("crc {i} {crc:08x}\n"));
     }
-    for (i, crc) in names_parts.unwrap_or_default().iter().enumerate() {
+    let names_crcs = names_parts.or(names_crc.as_ref().map(|c| &c[..]));
+    for (i, crc) in names_crcs.unwrap_or_default().iter().enumerate() {
         text.push_str(&format!("namescrc {i} {crc:08x}\n"));
     }
     text.push_str(&format!(
@@ -166,6 +173,8 @@ pub(crate) fn write_manifest<'n>(
     if let Some(game) = game {
         text.push_str(&format!("game {game}\n"));
     }
+    let check = crc32fast::hash(text.as_bytes());
+    text.push_str(&format!("check {check:08x}\n"));
     write_then_rename(&dir.join(MANIFEST), text.as_bytes())
 }
 
@@ -240,6 +249,31 @@ impl Database {
             path: manifest_path.clone(),
             reason,
         };
+        if let Some(version) = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("grundy-db "))
+            .filter(|v| *v != MANIFEST_VERSION.to_string())
+        {
+            return Err(bad(format!(
+                "version {version}; this build reads {MANIFEST_VERSION} (solve it again)"
+            )));
+        }
+        // The last line vouches for every line before it.
+        let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
+        let (body, last) = text.split_at(body_end);
+        let recorded = last
+            .trim_end()
+            .strip_prefix("check ")
+            .and_then(|c| u32::from_str_radix(c, 16).ok())
+            .ok_or_else(|| bad("no check line at its end: damaged or cut short".to_owned()))?;
+        let computed = crc32fast::hash(body.as_bytes());
+        if computed != recorded {
+            return Err(bad(format!(
+                "checksum {computed:08x} computed, {recorded:08x} recorded: the manifest is damaged"
+            )));
+        }
+        let text = body;
         let mut fields = std::collections::HashMap::new();
         let mut checksums = Vec::new();
         let mut names_checksums: Vec<u32> = Vec::new();
@@ -251,9 +285,11 @@ impl Database {
             }
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
-                ["grundy-db", v] if *v == VERSION.to_string() => {}
+                ["grundy-db", v] if *v == MANIFEST_VERSION.to_string() => {}
                 ["grundy-db", v] => {
-                    return Err(bad(format!("version {v}; this build reads {VERSION}")))
+                    return Err(bad(format!(
+                        "version {v}; this build reads {MANIFEST_VERSION}"
+                    )))
                 }
                 ["namescrc", i, crc] => {
                     let crc = u32::from_str_radix(crc, 16)
@@ -315,6 +351,16 @@ impl Database {
             Some("yes") => {
                 let path = dir.join(NAMES);
                 let text = std::fs::read_to_string(&path).map_err(|e| SolveError::io(&path, e))?;
+                let computed = crc32fast::hash(text.as_bytes());
+                if names_checksums.as_slice() != [computed] {
+                    return Err(SolveError::Format {
+                        path,
+                        reason: format!(
+                            "checksum {computed:08x} computed, {} in the manifest: the names are damaged",
+                            names_checksums.first().map_or("none".to_owned(), |c| format!("{c:08x}"))
+                        ),
+                    });
+                }
                 Some((path, text.lines().map(str::to_owned).collect::<Vec<_>>()))
             }
             Some("parts") => {
@@ -440,7 +486,17 @@ impl Database {
                 continue;
             }
             // Kept whatever the table's bound: as costly as a part gets.
-            writeln!(out, "{} {EXPORTED_COST} {name}", answer.label).map_err(io)?;
+            writeln!(
+                out,
+                "{}",
+                grundy::split_search::cache_line(
+                    game,
+                    u64::from(answer.label),
+                    EXPORTED_COST,
+                    name
+                )
+            )
+            .map_err(io)?;
             written += 1;
         }
         out.flush().map_err(io)?;

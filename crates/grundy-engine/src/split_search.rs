@@ -104,19 +104,42 @@ pub const CACHED_FROM_COST: u8 = 8;
 pub const CACHE_FLUSH_EVERY: Duration = Duration::from_secs(2);
 
 /// The first line of a cache file, before the game's spec.
-const CACHE_HEADER: &str = "# grundy search cache 1: ";
+const CACHE_HEADER: &str = "# grundy search cache 2: ";
+
+/// The first line of a cache file of format 1 (no check on its lines).
+const CACHE_HEADER_1: &str = "# grundy search cache 1: ";
 
 /// The first line of a cache file of the game `spec`: what another
 /// program writes to hand solved parts to a search (`grundy db
-/// --export-cache`); each line after it is `value cost position`, cost
-/// about log2 of the positions the part's search would visit.
+/// --export-cache`); each line after it is [`cache_line`].
 #[must_use]
 pub fn cache_header(spec: &str) -> String {
     format!("{CACHE_HEADER}{spec}")
 }
 
+/// One solved part of a cache file of the game `spec`: `check value cost
+/// position`, cost about log2 of the positions the part's search would
+/// visit, check the CRC-32 (8 hex digits) of the game's spec and the rest
+/// of the line, so that a damaged line, or one copied from another game's
+/// cache, is refused instead of believed.
+#[must_use]
+pub fn cache_line(spec: &str, value: u64, cost: u8, position: &str) -> String {
+    let record = format!("{value} {cost} {position}");
+    format!("{:08x} {record}", record_check(spec, &record))
+}
+
+fn record_check(spec: &str, record: &str) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(spec.as_bytes());
+    hasher.update(b"\n");
+    hasher.update(record.as_bytes());
+    hasher.finalize()
+}
+
 /// The file a search appends its solved parts to.
 struct CacheFile {
+    /// The game's spec, in each line's check.
+    spec: String,
     path: String,
     writer: std::io::BufWriter<std::fs::File>,
     flushed: Instant,
@@ -434,6 +457,11 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                         break;
                     };
                     if number == 1 {
+                        if text.starts_with(CACHE_HEADER_1) {
+                            return Err(fail(
+                                "it was written by an older grundy, with no check on its lines: delete it (the search writes it again)".to_owned(),
+                            ));
+                        }
                         if text != header {
                             return Err(fail(format!(
                                 "it is not a cache of '{spec}' (its first line is '{text}')"
@@ -442,11 +470,19 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                         continue;
                     }
                     let bad = |why: &str| fail(format!("line {number}: {why}"));
-                    let mut fields = text.splitn(3, ' ');
+                    let Some((check, record)) = text.split_once(' ') else {
+                        return Err(bad("expected 'check value cost position'"));
+                    };
+                    if u32::from_str_radix(check, 16).ok() != Some(record_check(spec, record)) {
+                        return Err(bad(
+                            "its check does not match: the line is damaged (or from another game's cache); nothing was added to the file",
+                        ));
+                    }
+                    let mut fields = record.splitn(3, ' ');
                     let (Some(value), Some(cost), Some(position)) =
                         (fields.next(), fields.next(), fields.next())
                     else {
-                        return Err(bad("expected 'value cost position'"));
+                        return Err(bad("expected 'check value cost position'"));
                     };
                     let value: u64 = value
                         .parse()
@@ -481,7 +517,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
                     if let Some(value) = entry.facts.value() {
                         if entry.cost >= CACHED_FROM_COST {
                             let text = self.rules.format_position(&entry.position);
-                            writeln!(writer, "{value} {} {text}", entry.cost)?;
+                            writeln!(writer, "{}", cache_line(spec, value, entry.cost, &text))?;
                         }
                     }
                 }
@@ -490,6 +526,7 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
             write_all().map_err(|e| fail(format!("cannot write it: {e}")))?;
         }
         self.cache = Some(CacheFile {
+            spec: spec.to_owned(),
             path: shown,
             writer,
             flushed: Instant::now(),
@@ -685,7 +722,11 @@ impl<'r, R: Ruleset> SplitSearch<'r, R> {
         }
         let text = self.rules.format_position(position);
         let mut write = || -> std::io::Result<()> {
-            writeln!(cache.writer, "{value} {cost} {text}")?;
+            writeln!(
+                cache.writer,
+                "{}",
+                cache_line(&cache.spec, value, cost, &text)
+            )?;
             if cache.flushed.elapsed() >= CACHE_FLUSH_EVERY {
                 cache.writer.flush()?;
                 cache.flushed = Instant::now();

@@ -349,3 +349,39 @@ fn rows_up_to_64_squares_are_dawsons_kayles() {
     let row: String = (0..64).map(|i| if i == 10 { '#' } else { '.' }).collect();
     assert_eq!(value(&row), dawson.get(10) ^ dawson.get(53));
 }
+
+/// Issue 52: a search cache is believed only line by line, each line's
+/// check matching. Each byte of a cache (a sample) changed in turn: the
+/// cache is refused, or the search from it finds the undamaged value
+/// (before, a changed value gave 3 for Cram 5x6 instead of 2).
+#[test]
+fn a_damaged_search_cache_is_refused_never_believed() {
+    let game = Cram::new();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cram.cache");
+    let board = game.parse_position("5x6").unwrap();
+    let want = {
+        let mut search = SplitSearch::new(&game).with_cache(&path, "cram").unwrap();
+        let value = search.value(&board).unwrap().value();
+        search.flush_cache().unwrap();
+        value
+    };
+    assert_eq!(want, 2, "Cram 5x6 (Beling's table)");
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.iter().filter(|&&b| b == b'\n').count() > 10);
+    let mut refused = 0;
+    for at in (0..bytes.len()).step_by(bytes.len() / 150 + 1) {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
+        match SplitSearch::new(&game).with_cache(&path, "cram") {
+            Ok(mut search) => assert_eq!(search.value(&board).unwrap().value(), want, "byte {at}"),
+            Err(_) => {
+                refused += 1;
+                // Nothing was appended to a refused file.
+                assert_eq!(std::fs::read(&path).unwrap(), damaged);
+            }
+        }
+    }
+    assert!(refused > 0);
+}

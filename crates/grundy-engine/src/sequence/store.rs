@@ -7,12 +7,12 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `GRUNDYSQ` |
-//! | 8 | 2 | format version (1) |
+//! | 8 | 2 | format version (2) |
 //! | 10 | 1 | bytes per value (1, 2 or 4) |
 //! | 11 | 1 | reserved (0) |
 //! | 12 | 4 | length of the game spec in bytes |
 //! | 16 | 8 | number of values |
-//! | 24 | 8 | checksum: FNV-1a (64-bit) over every value as 4 bytes |
+//! | 24 | 8 | checksum: FNV-1a (64-bit) over the spec's length and bytes, then every value as 4 bytes |
 //! | 32 | … | the game spec (UTF-8), then the values |
 //!
 //! **A resumable run** writing `FILE` keeps two companions: `FILE.partial`,
@@ -39,7 +39,7 @@ use crate::sequence::NimSequence;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 /// The format version written.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 const HEADER: usize = 32;
 
 /// A problem with a sequence file or a checkpoint.
@@ -121,6 +121,22 @@ impl Checksum {
     #[must_use]
     pub fn of(values: &NimSequence) -> Checksum {
         let mut sum = Checksum::default();
+        for v in values.iter() {
+            sum.add(v);
+        }
+        sum
+    }
+
+    /// The checksum a sequence file records: the game's spec first (its
+    /// length, then each byte), then the values, so that a file whose name
+    /// of the game was changed is refused like one whose values were.
+    #[must_use]
+    pub fn of_file(spec: &str, values: &NimSequence) -> Checksum {
+        let mut sum = Checksum::default();
+        sum.add(spec.len() as u64);
+        for &byte in spec.as_bytes() {
+            sum.add(u64::from(byte));
+        }
         for v in values.iter() {
             sum.add(v);
         }
@@ -213,7 +229,7 @@ fn write_header(out: &mut impl Write, spec: &str, values: &NimSequence) -> io::R
     out.write_all(&[values.value_bytes() as u8, 0])?;
     out.write_all(&(spec.len() as u32).to_le_bytes())?;
     out.write_all(&(values.len() as u64).to_le_bytes())?;
-    out.write_all(&Checksum::of(values).value().to_le_bytes())?;
+    out.write_all(&Checksum::of_file(spec, values).value().to_le_bytes())?;
     out.write_all(spec.as_bytes())
 }
 
@@ -302,6 +318,11 @@ pub fn parse_sequence_bytes(bytes: &[u8], shown: &str) -> Result<SequenceFile, S
         return Err(corrupt("not a grundy sequence file (no GRUNDYSQ header)"));
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version == 1 {
+        return Err(corrupt(
+            "written by an older grundy (format 1, whose checksum does not cover the game's name): compute it again",
+        ));
+    }
     if version != VERSION {
         return Err(corrupt(&format!(
             "format version {version}, this grundy reads version {VERSION}"
@@ -322,8 +343,10 @@ pub fn parse_sequence_bytes(bytes: &[u8], shown: &str) -> Result<SequenceFile, S
         .map_err(|_| corrupt("the game spec is not UTF-8"))?;
     let values =
         read_values(&bytes[values_at..], width).ok_or_else(|| corrupt("unreadable values"))?;
-    if Checksum::of(&values).value() != checksum {
-        return Err(corrupt("checksum mismatch: the values are damaged"));
+    if Checksum::of_file(&spec, &values).value() != checksum {
+        return Err(corrupt(
+            "checksum mismatch: the game's name or the values are damaged",
+        ));
     }
     Ok(SequenceFile { spec, values })
 }
@@ -481,8 +504,11 @@ impl RunToFile<'_> {
     /// need).
     #[must_use]
     pub fn output_complete(&self) -> bool {
+        // The whole file, checked: a header alone may have been damaged
+        // into another game's name.
         sequence_header(self.out)
             .is_ok_and(|h| h.spec == self.spec && h.count == self.target && h.full_length)
+            && read_sequence_file(self.out).is_ok()
     }
 
     /// Runs to the end, calling `progress` after every chunk of values.
@@ -790,6 +816,42 @@ mod tests {
         fs::write(&checkpoint_path, checkpoint).unwrap();
         nim_run(&out, 1000, true).run(&mut |_| Ok(()))?;
         Ok(fs::read(out).unwrap())
+    }
+
+    /// Issue 52: every byte an answer depends on is checked. Each byte of
+    /// a sequence file changed in turn (every bit of the header and the
+    /// name, a sample of the values) is refused or reads back exactly the
+    /// undamaged file (the reserved byte); before format 2 a name changed
+    /// from `0.77` to `0.67` read Kayles' values as 0.67's.
+    #[test]
+    fn a_damaged_byte_is_refused_never_believed() {
+        let mut values = NimSequence::with_capacity(300);
+        for n in 0..300u64 {
+            values.push(n * 7 % 263).unwrap();
+        }
+        let bytes = sequence_file_bytes("0.77", &values);
+        let good = parse_sequence_bytes(&bytes, "f").unwrap();
+        assert_eq!(good.spec, "0.77");
+        let positions: Vec<usize> = (0..HEADER + 4)
+            .chain((HEADER + 4..bytes.len()).step_by(37))
+            .collect();
+        for at in positions {
+            for bit in 0..8 {
+                let mut damaged = bytes.clone();
+                damaged[at] ^= 1 << bit;
+                if let Ok(read) = parse_sequence_bytes(&damaged, "f") {
+                    assert_eq!(read, good, "byte {at} bit {bit} gave another answer");
+                }
+            }
+        }
+        // The name changed to another game's, as in the report.
+        let mut renamed = bytes.clone();
+        renamed[HEADER + 2] = b'6';
+        let refused = parse_sequence_bytes(&renamed, "f").unwrap_err();
+        assert!(
+            refused.to_string().contains("checksum mismatch"),
+            "{refused}"
+        );
     }
 
     #[test]
