@@ -33,9 +33,12 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
         positions,
         &mut crate::compute::CliInputs { spec },
     )?;
-    let moves_of = |position: &[String]| -> anyhow::Result<Vec<PlayMove>> {
+    // The player's list needs no remoteness (a search over every sum the
+    // game can reach: 48 s for a row of 20 coins of ruler); the engine
+    // asks for it only when it has neither a win nor a draw.
+    let moves_of = |position: &[String], remoteness: bool| -> anyhow::Result<Vec<PlayMove>> {
         evaluator
-            .moves(position, convention)
+            .moves_with(position, convention, remoteness)
             .with_context(|| format!("the moves of {}", position.join(" + ")))
     };
     let mut out = stdout();
@@ -50,7 +53,7 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
     let mut lines = stdin.lock().lines();
     loop {
         let position = history.last().cloned().unwrap_or_default();
-        let moves = moves_of(&position)?;
+        let moves = moves_of(&position, false)?;
         show_position(&mut out, &position)?;
         if moves.is_empty() {
             writeln!(out, "{}", convention.game_over(true))?;
@@ -158,7 +161,10 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
             continue;
         };
         writeln!(out, "you: {}", chosen.description)?;
-        let replies = moves_of(&chosen.position)?;
+        let mut replies = moves_of(&chosen.position, false)?;
+        if !replies.iter().any(|m| m.wins || m.draws) {
+            replies = moves_of(&chosen.position, true)?;
+        }
         let Some(reply) = grundy::evaluate::perfect_reply(&replies) else {
             show_position(&mut out, &chosen.position)?;
             writeln!(out, "{}", convention.game_over(false))?;

@@ -1340,3 +1340,25 @@ fn misere_combines_with_outcome() {
         .success()
         .stdout(predicate::str::contains("outcome:"));
 }
+
+/// Issue 52: `play` lists the player's moves without their remoteness (a
+/// search over every sum the game reaches: 48 s and 2.4 GB for a row of 20
+/// coins of ruler before anything was printed) and asks for it only when
+/// the engine must choose among losing moves. The bound below is a hang
+/// detector, far above what it takes; the engine's replies are checked
+/// to be winning ones where one exists.
+#[test]
+fn play_starts_at_once_on_long_coin_rows() {
+    for (game, position) in [("ruler", "20"), ("dawsons-kayles", "100"), ("0.75", "1000")] {
+        let out = grundy()
+            .args(["play", game, position])
+            .write_stdin("2\nh\nq\n")
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game} {position}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("your move>"), "{game}: {text}");
+        assert!(text.contains("engine: "), "{game}: {text}");
+    }
+}

@@ -539,7 +539,19 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// (written as the game writes positions) and whether it wins (leaves
     /// a P-position, in normal or misère play): what a player chooses
     /// from, and what a perfect opponent picks from.
-    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError>;
+    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+        self.moves_with(texts, convention, true)
+    }
+
+    /// [`SumEvaluator::moves`], with each move's remoteness only when
+    /// `remoteness` asks for it (a search over the sums it reaches: most
+    /// of the work in long coin rows; a player's list needs none).
+    fn moves_with(
+        &self,
+        texts: &[String],
+        convention: Convention,
+        remoteness: bool,
+    ) -> Result<Vec<PlayMove>, GameError>;
 
     /// The components written `texts` as the game writes them (a named
     /// graph as its edges, a board as its rows): what a page draws.
@@ -707,7 +719,12 @@ impl SumEvaluator for LoopyGame {
             .collect())
     }
 
-    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+    fn moves_with(
+        &self,
+        texts: &[String],
+        convention: Convention,
+        _remoteness: bool,
+    ) -> Result<Vec<PlayMove>, GameError> {
         if convention.is_misere() {
             return Err(self.not_here("misère play"));
         }
@@ -939,7 +956,12 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         })
     }
 
-    fn moves(&self, texts: &[String], convention: Convention) -> Result<Vec<PlayMove>, GameError> {
+    fn moves_with(
+        &self,
+        texts: &[String],
+        convention: Convention,
+        with_remoteness: bool,
+    ) -> Result<Vec<PlayMove>, GameError> {
         let positions = parse_positions(self, texts)?;
         // Refused before listing anything when the moves are known to be
         // too many (a heap of 10^8 in Kayles: 1.2 GB of options before).
@@ -1025,7 +1047,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                         solver.sum_value(&valued)?.is_zero(),
                         // Boards and graphs are too many positions for
                         // the remoteness's full search.
-                        if self.solved_by_search() {
+                        if self.solved_by_search() || !with_remoteness {
                             None
                         } else {
                             // Beyond the search's reach it is not shown; a
