@@ -1362,3 +1362,77 @@ fn play_starts_at_once_on_long_coin_rows() {
         assert!(text.contains("engine: "), "{game}: {text}");
     }
 }
+
+/// Issue 52: allocations the input cannot justify are refused up front,
+/// with the limit named, never an abort ("memory allocation of N bytes
+/// failed", SIGABRT). Each case runs under a 4 GB address-space cap
+/// (`ulimit -v`), as the report did, and must end with an error (2) or an
+/// answer (0).
+#[test]
+fn no_abort_under_a_4_gb_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    std::fs::write(&graph, "a: b\nb:\n").unwrap();
+    // Binary edge lists whose headers claim 2^32 - 1 and 2 * 10^9
+    // vertices and no edge: 32 bytes each, their checksums right.
+    let mut lists = Vec::new();
+    for vertices in [u32::MAX, 2_000_000_000] {
+        let mut bytes = b"GRUNDYEL".to_vec();
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(&vertices.to_le_bytes());
+        bytes.extend_from_slice(&0u64.to_le_bytes());
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        let path = dir.path().join(format!("{vertices}.edges"));
+        std::fs::write(&path, bytes).unwrap();
+        lists.push(path);
+    }
+    let out = dir.path().join("db");
+    let heads = "H".repeat(200);
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "solve".into(),
+            lists[0].display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+        ],
+        vec![
+            "solve".into(),
+            lists[1].display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+        ],
+        vec![
+            "solve".into(),
+            graph.display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+            "-w".into(),
+            "4294967296".into(),
+        ],
+        vec!["eval".into(), "triplets".into(), heads.clone()],
+        vec!["eval".into(), "moebius".into(), heads.clone()],
+        vec!["eval".into(), "mogul".into(), heads],
+    ];
+    for args in cases {
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let script = format!(
+            "ulimit -v 4000000; exec '{}' {}",
+            binary.display(),
+            quoted.join(" ")
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let shown: String = args.join(" ").chars().take(80).collect();
+        assert!(
+            matches!(output.status.code(), Some(0 | 2)),
+            "{shown}: {:?} {stderr}",
+            output.status
+        );
+        assert!(!stderr.contains("memory allocation"), "{shown}: {stderr}");
+    }
+}

@@ -145,6 +145,11 @@ fn split_pair(pair: &[u8]) -> (u32, u32) {
     (from, to)
 }
 
+/// About what a solve keeps per vertex (its labels, counters, remoteness,
+/// offsets and name slot) and per edge (both directions).
+const BYTES_PER_VERTEX: u64 = 40;
+const BYTES_PER_EDGE: u64 = 16;
+
 /// The vertex and edge counts of a binary edge list's header, checked
 /// against the file's length.
 fn read_header(path: &Path) -> Result<(u32, u64), SolveError> {
@@ -183,6 +188,20 @@ fn read_header(path: &Path) -> Result<(u32, u64), SolveError> {
     if length != expected {
         return Err(bad(format!(
             "{length} bytes, but a header of {vertices} vertices and {edges} edges means {expected} (the file is cut or has extra bytes)"
+        )));
+    }
+    // The header's vertices are not in the file's length (a vertex may
+    // have no edge): what they need is refused up front when this machine
+    // does not have it, not found out by an allocation that aborts.
+    let needed = u64::from(vertices)
+        .saturating_mul(BYTES_PER_VERTEX)
+        .saturating_add(edges.saturating_mul(BYTES_PER_EDGE));
+    if let Some(memory) = grundy::split_search::physical_memory().filter(|&m| needed > m) {
+        return Err(SolveError::Limit(format!(
+            "{}: {vertices} vertices and {edges} edges need about {} MB to solve; this process may use {} MB",
+            path.display(),
+            needed >> 20,
+            memory >> 20
         )));
     }
     Ok((vertices, edges))

@@ -181,6 +181,12 @@ impl Default for Cluster {
     }
 }
 
+/// The most worker threads in one process.
+pub const MAX_THREADS: usize = 256;
+
+/// The most processes of one solve.
+pub const MAX_PROCESSES: usize = 256;
+
 impl Cluster {
     /// The layout with the addresses read from a host file (one
     /// `host:port` per line, the first `processes` lines used).
@@ -198,6 +204,13 @@ impl Cluster {
         if process >= processes {
             return Err(SolveError::Limit(format!(
                 "process index -p {process} with -n {processes} processes: indices are 0..{processes}"
+            )));
+        }
+        // Each worker keeps channels to every other: refused up front, not
+        // found out by an allocation of 64 GB that aborts the process.
+        if threads > MAX_THREADS || processes > MAX_PROCESSES {
+            return Err(SolveError::Limit(format!(
+                "-w {threads} worker threads and -n {processes} processes: at most {MAX_THREADS} threads per process and {MAX_PROCESSES} processes (each worker keeps buffers for every other)"
             )));
         }
         let addresses = match hostfile {

@@ -86,13 +86,30 @@ pub fn default_table_bytes() -> usize {
     })
 }
 
-/// Physical memory in bytes, where the platform says (Linux).
+/// The memory this process may use, in bytes, where the platform says
+/// (Linux): the physical memory, or the address-space limit set on the
+/// process (`ulimit -v`) when that is lower.
 #[must_use]
 pub fn physical_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let physical = kib.checked_mul(1024)?;
+    Some(address_space_limit().map_or(physical, |limit| physical.min(limit)))
+}
+
+/// The soft limit on this process's address space, if one is set.
+fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    // "Max address space   <soft>   <hard>   bytes": "unlimited" when none.
+    line.trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The least cost (log2 of the positions a part's search visited) of the
