@@ -825,7 +825,18 @@ fn parse_listen_addr(text: &str) -> Result<std::net::SocketAddr, String> {
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok(addr);
     }
-    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
+    // An IPv6 address without a port is written bare (`::1`) or in
+    // brackets (`[::1]`), both brackets or none: `[::1` is a typo.
+    let bare = match text.strip_prefix('[') {
+        Some(rest) => rest
+            .strip_suffix(']')
+            .ok_or_else(|| format!("'{text}' opens a bracket it does not close (an IPv6 address is written [::1] or [::1]:8080)"))?,
+        None if text.ends_with(']') => {
+            return Err(format!("'{text}' closes a bracket it did not open"))
+        }
+        None => text,
+    };
+    if let Ok(ip) = bare.parse::<IpAddr>() {
         return Ok(SocketAddr::new(ip, DEFAULT_PORT));
     }
     let (host, port) = match text.rsplit_once(':') {

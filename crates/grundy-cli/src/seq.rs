@@ -184,6 +184,16 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         };
         // Whether the file already held every value (said once, here).
         let mut already_held = false;
+        // Said before anything else (a resume would first say "starting
+        // afresh" and then fail).
+        if out.is_dir() {
+            bail!(
+                "--out {} is a folder: name a file in it (for example {})",
+                out.display(),
+                out.join(format!("{}.bin", spec.replace(['/', ':', ' '], "_")))
+                    .display()
+            );
+        }
         if args.resume {
             let (_, checkpoint) = grundy::sequence::store::companions(out);
             if run.output_complete() {

@@ -1436,3 +1436,44 @@ fn no_abort_under_a_4_gb_cap() {
         assert!(!stderr.contains("memory allocation"), "{shown}: {stderr}");
     }
 }
+
+/// Issue 52, small things: `serve --addr '[::1'` was accepted (and bound
+/// [::1]:8080); a file read as a position was echoed whole in the error.
+#[test]
+fn small_refusals_say_what_is_wrong() {
+    grundy()
+        .args(["serve", "--addr", "[::1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "opens a bracket it does not close",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("secret.txt");
+    std::fs::write(&file, "first line\nsecond line\nthird line\n").unwrap();
+    let output = grundy()
+        .args(["eval", "0.C"])
+        .arg(format!("@{}", file.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("first line..."), "{stderr}");
+    assert!(!stderr.contains("second line"), "{stderr}");
+}
+
+/// Issue 52: `seq --out DIR --resume` said "starting afresh" and then
+/// failed; a folder is refused first, with what to write instead.
+#[test]
+fn seq_out_to_a_folder_is_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = grundy()
+        .args(["seq", "kayles", "-n", "100", "--resume", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    assert!(!stderr.contains("afresh"), "{stderr}");
+}

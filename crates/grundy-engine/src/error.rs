@@ -18,7 +18,7 @@ pub enum GameError {
         position: String,
     },
     /// A position written by the user could not be read.
-    #[error("invalid position '{text}': {reason}")]
+    #[error("invalid position '{}': {reason}", quoted(text))]
     InvalidPosition {
         /// What the user wrote.
         text: String,
@@ -189,4 +189,15 @@ impl GameError {
             inner: Box::new(self),
         }
     }
+}
+
+/// What an error quotes of a user's text: its first line, at most 80
+/// characters (a file read as a position is not echoed whole).
+pub(crate) fn quoted(text: &str) -> String {
+    let first = text.lines().next().unwrap_or("");
+    let mut shown: String = first.chars().take(80).collect();
+    if shown.len() < text.trim_end().len() {
+        shown.push_str("...");
+    }
+    shown
 }

@@ -16,19 +16,19 @@ pub enum NumberError {
     #[error("an empty text is not a number")]
     Empty,
     /// A minus sign: counts, heaps and sides are never negative.
-    #[error("'{text}' is negative; numbers here are whole numbers from 0 to 2^64 - 1")]
+    #[error("'{}' is negative; numbers here are whole numbers from 0 to 2^64 - 1", crate::error::quoted(text))]
     Negative {
         /// The text as written.
         text: String,
     },
     /// The number does not fit in 64 bits.
-    #[error("'{text}' is larger than 2^64 - 1 = {}", u64::MAX)]
+    #[error("'{}' is larger than 2^64 - 1 = {}", crate::error::quoted(text), u64::MAX)]
     TooLarge {
         /// The text as written.
         text: String,
     },
     /// Not a number in any accepted form.
-    #[error("'{text}' is not a whole number (forms: 65536, 2^16, 1e6, 0x10000, 0b1010)")]
+    #[error("'{}' is not a whole number (forms: 65536, 2^16, 1e6, 0x10000, 0b1010)", crate::error::quoted(text))]
     Malformed {
         /// The text as written.
         text: String,
@@ -76,10 +76,26 @@ pub fn tuple_parts(text: &str) -> Vec<&str> {
 
 /// Reads a whole number from 0 to 2^64 − 1 in any of the module's forms.
 pub fn parse_u64(text: &str) -> Result<u64, NumberError> {
-    let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();
     let malformed = || NumberError::Malformed {
         text: text.to_owned(),
     };
+    // Spaces around a number are dropped; a tab, a non-breaking space or
+    // any other character is not part of a number. An underscore groups
+    // digits: it stands between two digits, alone (`1_000`, not `_1` or
+    // `1__0`).
+    let trimmed = text.trim_matches(' ');
+    let chars: Vec<char> = trimmed.chars().collect();
+    let grouping_ok = chars.iter().enumerate().all(|(i, &c)| {
+        c != '_'
+            || (i > 0
+                && i + 1 < chars.len()
+                && chars[i - 1].is_ascii_alphanumeric()
+                && chars[i + 1].is_ascii_alphanumeric())
+    });
+    if !grouping_ok {
+        return Err(malformed());
+    }
+    let cleaned: String = chars.iter().filter(|&&c| c != '_').collect();
     let too_large = || NumberError::TooLarge {
         text: text.to_owned(),
     };
@@ -104,6 +120,10 @@ pub fn parse_u64(text: &str) -> Result<u64, NumberError> {
             .ok_or_else(malformed)?
             .ok_or_else(too_large)?;
         let exponent = radix(exponent, 10).ok_or_else(malformed)?;
+        if base == 0 && exponent == Some(0) {
+            // 0^0 has no one value: not a count anyone means.
+            return Err(malformed());
+        }
         return exponent
             .and_then(|e| u32::try_from(e).ok())
             .and_then(|e| base.checked_pow(e))
@@ -172,7 +192,6 @@ mod tests {
             ("0XfF", 255),
             ("0b1010", 10),
             ("+7", 7),
-            ("0^0", 1),
             ("1^100000", 1),
             ("0^5", 0),
             ("0e400", 0),
@@ -199,7 +218,12 @@ mod tests {
                 "{text}"
             );
         }
-        for text in ["x", "2^", "^3", "1e", "0x", "0b2", "1.5", "2^-1", "١٢"] {
+        // Issue 52: an underscore only between digits, alone; no padding
+        // but spaces; 0^0, which has no one value.
+        for text in [
+            "x", "2^", "^3", "1e", "0x", "0b2", "1.5", "2^-1", "١٢", "_1", "1_", "1__0", "0^0",
+            "\t5", "5\u{a0}", "\u{a0}5",
+        ] {
             assert!(
                 matches!(parse_u64(text), Err(NumberError::Malformed { .. })),
                 "{text}"

@@ -354,7 +354,7 @@ try {
   await page.waitForSelector("#db-outcome");
   const answer = (await (await fetch(base + "/api/db?position=3x4")).json()).vertices[0];
   const shown = [await page.textContent("#db-value"), await page.textContent("#db-outcome")];
-  if (shown[0] !== answer.value || shown[1] !== answer.outcome || answer.outcome !== "N") fail("3x4 in the database: " + shown + " against " + JSON.stringify(answer));
+  if (shown[0] !== String(answer.value) || shown[1] !== answer.outcome || answer.outcome !== "N") fail("3x4 in the database: " + shown + " against " + JSON.stringify(answer));
   await page.fill("#db-position", "9x9");
   await page.click("#db-look");
   await page.waitForFunction(() => document.getElementById("db-result").textContent.includes("no vertex '9x9'"));

@@ -18,13 +18,15 @@
 //! message), 413 for a request beyond the size limits, 503 when the server
 //! is at its concurrency or time limit.
 //!
-//! **Limits.** Every computation runs on the blocking pool under a permit
-//! of a semaphore ([`Limits::concurrent`]); a request waits for a permit
-//! at most the time limit, then gets 503, so a burst slows answers but
-//! cannot pile up work. A computation of values checks its deadline
-//! between chunks, and the searches (misère sums, remoteness, the solver)
-//! every few thousand nodes ([`grundy::stop`]), and stops: cancelled, not
-//! left running, so its slot comes back soon after the deadline.
+//! **Limits.** Every request first computes in a quick lane (no slot, up
+//! to [`QUICK_BUDGET`] of its thread's CPU time): what needs no search is
+//! answered there. Longer work runs under a permit of a semaphore
+//! ([`Limits::concurrent`]) on a thread of its own at the lowest priority;
+//! a request waits for a permit at most the time limit, then gets 503, so
+//! a burst slows answers but cannot pile up work. A computation of values
+//! checks its deadline between chunks, and the searches every few hundred
+//! nodes ([`grundy::stop`]), and stops: cancelled, not left running, so
+//! its slot comes back at once after the deadline.
 //! Specs that read files (`graph:`, `script:`) are refused: the server
 //! reads no file a request names. A graph of the user's own is sent with
 //! the request instead (`game=graph&graph=a: b c%0Ab: c%0Ac:`, or the
