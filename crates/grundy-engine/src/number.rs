@@ -16,19 +16,29 @@ pub enum NumberError {
     #[error("an empty text is not a number")]
     Empty,
     /// A minus sign: counts, heaps and sides are never negative.
-    #[error("'{}' is negative; numbers here are whole numbers from 0 to 2^64 - 1", crate::error::quoted(text))]
+    #[error(
+        "'{}' is negative; numbers here are whole numbers from 0 to 2^64 - 1",
+        crate::error::quoted(text)
+    )]
     Negative {
         /// The text as written.
         text: String,
     },
     /// The number does not fit in 64 bits.
-    #[error("'{}' is larger than 2^64 - 1 = {}", crate::error::quoted(text), u64::MAX)]
+    #[error(
+        "'{}' is larger than 2^64 - 1 = {}",
+        crate::error::quoted(text),
+        u64::MAX
+    )]
     TooLarge {
         /// The text as written.
         text: String,
     },
     /// Not a number in any accepted form.
-    #[error("'{}' is not a whole number (forms: 65536, 2^16, 1e6, 0x10000, 0b1010)", crate::error::quoted(text))]
+    #[error(
+        "'{}' is not a whole number (forms: 65536, 2^16, 1e6, 0x10000, 0b1010)",
+        crate::error::quoted(text)
+    )]
     Malformed {
         /// The text as written.
         text: String,

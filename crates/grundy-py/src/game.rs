@@ -100,6 +100,8 @@ impl CoreGame {
                 "options must be a callable: options(n) -> list of options, each a list of heap sizes",
             ));
         }
+        // Errors name the game by the name the user gave it.
+        let spec = name.clone();
         let rules = PythonRules {
             name,
             options: Arc::new(options),
@@ -118,10 +120,7 @@ impl CoreGame {
                 Game::Graph(Arc::new(graph))
             }
         };
-        Ok(CoreGame {
-            spec: String::new(),
-            game,
-        })
+        Ok(CoreGame { spec, game })
     }
 
     /// A graph from vertex names and each vertex's successors (indices).

@@ -61,7 +61,15 @@ impl PythonRules {
                 for heap in heaps.try_iter().map_err(|e| rules_error(e.to_string()))? {
                     let heap = heap.map_err(|e| rules_error(e.to_string()))?;
                     let size: i64 = heap.extract().map_err(|_| {
-                        rules_error(format!("returned a heap that is not an integer: {heap}"))
+                        // An integer too large for a heap is said as such,
+                        // not as "not an integer" (2**70).
+                        if heap.is_instance_of::<pyo3::types::PyInt>() {
+                            rules_error(format!(
+                                "returned a heap of {heap}, beyond the largest heap (2^63 - 1)"
+                            ))
+                        } else {
+                            rules_error(format!("returned a heap that is not an integer: {heap}"))
+                        }
                     })?;
                     let size = grundy::script::checked_option_heap(n, bound, size, "pass bound=B")
                         .map_err(&rules_error)?;

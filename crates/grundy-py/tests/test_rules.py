@@ -44,6 +44,13 @@ def test_the_sandbox_rule():
         grundy.Game.from_rules(lambda n: [["x"]] if n else []).values(5)
     with pytest.raises(TypeError, match="callable"):
         grundy.Game.from_rules(42)
+    # Issue 52: a heap too large is said as such (it was "not an integer"),
+    # and a bounded game's refusal names it (it was '').
+    with pytest.raises(ValueError, match=r"heap of 1180591620717411303424, beyond the largest heap"):
+        grundy.Game.from_rules(lambda n: [[2**70]] if n else [], bound=4).values(5)
+    with pytest.raises(Exception) as refused:
+        grundy.Game.from_rules(lambda n: [[n - 1]] if n else [], name="steps", bound=4).values(5)
+    assert "steps" in str(refused.value) and "''" not in str(refused.value)
 
 
 def test_exceptions_in_rules_come_out_unchanged():

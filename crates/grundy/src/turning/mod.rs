@@ -667,6 +667,36 @@ impl CoinRows {
     }
 }
 
+impl CoinRows {
+    /// Pushes the row each move of `row` leaves, for the moves (the head
+    /// `n` turned with the coins `others`) that `keep` accepts.
+    fn push_moves(
+        &self,
+        row: &CoinRow,
+        out: &mut Options<CoinRow>,
+        mut keep: impl FnMut(u64, &[u64]) -> bool,
+    ) {
+        let mut buf = Vec::new();
+        let mut turned = Vec::new();
+        for &n in &row.heads {
+            self.game.code.for_each_move(n, &mut buf, &mut |others| {
+                if !keep(n, others) {
+                    return;
+                }
+                turned.clear();
+                turned.extend_from_slice(others);
+                turned.push(n);
+                let next = row.turned(&turned);
+                if next.heads.is_empty() {
+                    out.end_option();
+                } else {
+                    out.push_option([next]);
+                }
+            });
+        }
+    }
+}
+
 impl Ruleset for CoinRows {
     type Position = CoinRow;
 
@@ -687,21 +717,7 @@ impl Ruleset for CoinRows {
                 limit: format!("{} MB per list of moves", MAX_OPTION_LIST_BYTES >> 20),
             });
         }
-        let mut buf = Vec::new();
-        let mut turned = Vec::new();
-        for &n in &row.heads {
-            self.game.code.for_each_move(n, &mut buf, &mut |others| {
-                turned.clear();
-                turned.extend_from_slice(others);
-                turned.push(n);
-                let next = row.turned(&turned);
-                if next.heads.is_empty() {
-                    out.end_option();
-                } else {
-                    out.push_option([next]);
-                }
-            });
-        }
+        self.push_moves(row, out, |_, _| true);
         Ok(())
     }
 
@@ -719,28 +735,12 @@ impl Ruleset for CoinRows {
         };
         self.row_moves(row)?;
         let wanted = value.value() ^ target.value();
-        let mut buf = Vec::new();
-        let mut turned = Vec::new();
-        for &n in &row.heads {
-            let g_n = values.get(n as usize);
-            self.game.code.for_each_move(n, &mut buf, &mut |others| {
-                let change = others
-                    .iter()
-                    .fold(g_n, |acc, &o| acc ^ values.get(o as usize));
-                if change != wanted {
-                    return;
-                }
-                turned.clear();
-                turned.extend_from_slice(others);
-                turned.push(n);
-                let next = row.turned(&turned);
-                if next.heads.is_empty() {
-                    out.end_option();
-                } else {
-                    out.push_option([next]);
-                }
+        self.push_moves(row, out, |n, others| {
+            let change = others.iter().fold(values.get(n as usize), |acc, &o| {
+                acc ^ values.get(o as usize)
             });
-        }
+            change == wanted
+        });
         Ok(())
     }
 
