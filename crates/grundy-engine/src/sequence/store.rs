@@ -499,16 +499,19 @@ pub fn companions(out: &Path) -> (PathBuf, PathBuf) {
 }
 
 impl RunToFile<'_> {
-    /// Whether the output file already holds every value of this run (by
-    /// its header: this spec, this many values, and the length they
-    /// need).
+    /// Whether the output file already holds every value of this run: its
+    /// header says so (this spec, this many values, the length they need)
+    /// and the whole file is read and checked, since a header alone may
+    /// have been damaged into another game's name.
     #[must_use]
     pub fn output_complete(&self) -> bool {
-        // The whole file, checked: a header alone may have been damaged
-        // into another game's name.
+        self.header_complete() && read_sequence_file(self.out).is_ok()
+    }
+
+    /// Whether the output's header alone says it holds every value.
+    fn header_complete(&self) -> bool {
         sequence_header(self.out)
             .is_ok_and(|h| h.spec == self.spec && h.count == self.target && h.full_length)
-            && read_sequence_file(self.out).is_ok()
     }
 
     /// Runs to the end, calling `progress` after every chunk of values.
@@ -525,7 +528,9 @@ impl RunToFile<'_> {
         progress: &mut dyn FnMut(&RunProgress) -> Result<(), GameError>,
     ) -> Result<NimSequence, StoreError> {
         let (partial_path, checkpoint_path) = companions(self.out);
-        if self.output_complete() {
+        // The header first; a resume then reads and checks the whole file
+        // once (a fresh run writes it again anyway).
+        if self.header_complete() {
             let remove_companions = || {
                 let _ = fs::remove_file(&partial_path);
                 let _ = fs::remove_file(&checkpoint_path);
