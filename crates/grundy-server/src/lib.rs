@@ -298,35 +298,16 @@ async fn limited<T: Send + 'static>(
         let attempt = Arc::clone(&work);
         let task = tokio::task::spawn_blocking(move || {
             let _quick = quick;
-            // The budget is of this thread's CPU time: under load a cheap
-            // request waits for a core, and wall time would send it to the
-            // slots' queue for work it barely started.
-            let started = cpu_time::ThreadTime::now();
-            grundy::stop::with_check(
-                move || {
-                    if started.elapsed() > QUICK_BUDGET || Instant::now() > deadline {
-                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                        return Err(grundy::GameError::Stopped {
-                            reason: format!("the request exceeds the time limit of {limit:?}"),
-                        });
-                    }
-                    Ok(())
-                },
-                // The request's own deadline, for the estimates judged
-                // against it up front.
-                || attempt(deadline),
-            )
+            // The request's own deadline goes to the work, for the
+            // estimates judged against it up front.
+            run_checked(deadline, limit, Some(flag), || attempt(deadline))
         });
         match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), task).await {
             Ok(Ok(Err(ApiError::Busy(_))))
                 if out_of_budget.load(std::sync::atomic::Ordering::Relaxed) => {}
             Ok(Ok(result)) => return result,
             Ok(Err(_)) => return Err(ApiError::Busy("the computation failed".to_owned())),
-            Err(_) => {
-                return Err(ApiError::Busy(format!(
-                    "the request exceeds the time limit of {limit:?}"
-                )))
-            }
+            Err(_) => return Err(ApiError::Busy(over_time_limit(limit))),
         }
     }
     let permit = tokio::time::timeout(
@@ -352,27 +333,51 @@ async fn limited<T: Send + 'static>(
             let _permit = permit;
             let _ =
                 thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
-            let result = grundy::stop::with_check(
-                move || {
-                    if Instant::now() > deadline {
-                        return Err(grundy::GameError::Stopped {
-                            reason: format!("the request exceeds the time limit of {limit:?}"),
-                        });
-                    }
-                    Ok(())
-                },
-                || work(deadline),
-            );
-            let _ = sender.send(result);
+            let _ = sender.send(run_checked(deadline, limit, None, || work(deadline)));
         })
         .map_err(|e| ApiError::Busy(format!("the server cannot start a computation: {e}")))?;
     match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), answer).await {
         Ok(Ok(result)) => result,
         Ok(Err(_)) => Err(ApiError::Busy("the computation failed".to_owned())),
-        Err(_) => Err(ApiError::Busy(format!(
-            "the request exceeds the time limit of {limit:?}"
-        ))),
+        Err(_) => Err(ApiError::Busy(over_time_limit(limit))),
     }
+}
+
+/// Why a request was stopped at its time limit.
+fn over_time_limit(limit: Duration) -> String {
+    format!("the request exceeds the time limit of {limit:?}")
+}
+
+/// Runs `work` on this thread with the request's stop check installed:
+/// its deadline and, in the quick lane (`quick`: the flag to set when the
+/// check stops it), [`QUICK_BUDGET`] of this thread's CPU time. The budget
+/// is of CPU time because under load a cheap request waits for a core,
+/// and wall time would send it to the slots' queue for work it barely
+/// started.
+fn run_checked<T>(
+    deadline: Instant,
+    limit: Duration,
+    quick: Option<Arc<std::sync::atomic::AtomicBool>>,
+    work: impl FnOnce() -> T,
+) -> T {
+    let started = quick.as_ref().map(|_| cpu_time::ThreadTime::now());
+    grundy::stop::with_check(
+        move || {
+            let out_of_budget = started
+                .as_ref()
+                .is_some_and(|started| started.elapsed() > QUICK_BUDGET);
+            if out_of_budget || Instant::now() > deadline {
+                if let Some(flag) = &quick {
+                    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                return Err(grundy::GameError::Stopped {
+                    reason: over_time_limit(limit),
+                });
+            }
+            Ok(())
+        },
+        work,
+    )
 }
 
 fn check_query(state: &AppState, parts: &[&str]) -> Result<(), ApiError> {

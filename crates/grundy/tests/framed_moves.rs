@@ -153,8 +153,8 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
             &m.description,
             &m.to_text,
         );
-        for ((i, id), next) in found {
-            let key = (i, id);
+        for (key, next) in found {
+            let i = key.0;
             assert!(
                 wins_normal(i, next, &mut memo),
                 "{context}: '{}' does not win",
@@ -189,8 +189,8 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
             &m.description,
             &m.to_text,
         );
-        for ((i, id), next) in found {
-            let key = (i, id);
+        for (key, next) in found {
+            let i = key.0;
             assert!(
                 wins_misere(i, next),
                 "{context} (misère): '{}' does not win",
@@ -222,8 +222,8 @@ fn check_sum<B: Brute>(game: &B, spec: &str, texts: &[String]) {
             &m.description,
             &m.to,
         );
-        for ((i, id), next) in found {
-            let key = (i, id);
+        for (key, next) in found {
+            let i = key.0;
             assert_eq!(
                 m.wins,
                 wins_normal(i, next, &mut memo),

@@ -118,7 +118,7 @@ impl Turning {
                 what: format!(
                     "listing the moves of the coin at place {n} under the turning code {} ({} moves)",
                     self.code,
-                    if count == u64::MAX { "more than 2^64".to_owned() } else { count.to_string() }
+                    moves_text(count)
                 ),
                 limit: format!("{MAX_MOVES_PER_COIN} moves per coin"),
             });
@@ -632,6 +632,15 @@ impl CoinRows {
     }
 }
 
+/// A count of moves as a refusal says it (counts saturate at `u64::MAX`).
+fn moves_text(count: u64) -> String {
+    if count == u64::MAX {
+        "more than 2^64".to_owned()
+    } else {
+        count.to_string()
+    }
+}
+
 /// The most memory one list of a row's moves may take.
 pub const MAX_OPTION_LIST_BYTES: u64 = 256 << 20;
 
@@ -654,11 +663,7 @@ impl CoinRows {
                     "listing the moves of a row of {} heads under the turning code {} ({} moves)",
                     row.heads.len(),
                     self.game.code,
-                    if total == u64::MAX {
-                        "more than 2^64".to_owned()
-                    } else {
-                        total.to_string()
-                    }
+                    moves_text(total)
                 ),
                 limit: format!("{MAX_ROW_MOVES} moves per row"),
             });
