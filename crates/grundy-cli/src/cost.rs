@@ -36,6 +36,7 @@ fn announce_or_refuse(cost: Option<SequenceCost>) -> anyhow::Result<()> {
     let Some(cost) = cost else {
         return Ok(());
     };
+    note_estimate(&format!("{} values", cost.count), cost.seconds());
     if cost.is_long() && !ALLOW_LONG.load(Ordering::Relaxed) {
         anyhow::bail!("{}", cost.refusal("pass --allow-long to run it anyway"));
     }
@@ -60,6 +61,7 @@ pub fn affordable_count(game: &HeapGame, wanted: u64) -> anyhow::Result<u64> {
 pub fn check_table_cost(dim: usize, max: usize) -> anyhow::Result<()> {
     grundy::cut::CutTable::check_size(dim, max)?;
     let seconds = grundy::cut::CutTable::estimated_seconds(dim, max);
+    note_estimate(&format!("the cut:{dim} table up to {max}"), seconds);
     if seconds > LONG_SECONDS && !ALLOW_LONG.load(Ordering::Relaxed) {
         anyhow::bail!(
             "the cut:{dim} table up to {max} would take about {} (the work grows as a power of the side); pass --allow-long to run it anyway",
@@ -78,6 +80,7 @@ pub fn check_table_cost(dim: usize, max: usize) -> anyhow::Result<()> {
 /// Announces or refuses a search estimated to take `seconds` (Cram's
 /// boards): past [`LONG_SECONDS`] unless `--allow-long`.
 pub fn check_search_cost(what: &str, seconds: f64) -> anyhow::Result<()> {
+    note_estimate(what, seconds);
     if seconds > LONG_SECONDS && !ALLOW_LONG.load(Ordering::Relaxed) {
         anyhow::bail!(
             "{what} would take about {}, estimated from the search's measured growth; pass --allow-long to run it anyway",
@@ -88,4 +91,13 @@ pub fn check_search_cost(what: &str, seconds: f64) -> anyhow::Result<()> {
         eprintln!("grundy: {what} will take about {}", duration_words(seconds));
     }
     Ok(())
+}
+
+/// With `--verbose`, every estimate made, in seconds, however short (the
+/// words above round, and say nothing below two seconds): what the
+/// estimates' benchmark reads.
+fn note_estimate(what: &str, seconds: f64) {
+    if crate::printer::verbose() {
+        eprintln!("grundy: estimated {seconds:.4} s for {what}");
+    }
 }

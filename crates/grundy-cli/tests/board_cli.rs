@@ -536,6 +536,43 @@ fn boards_beyond_reach_are_refused_up_front() {
         .stderr(predicates::str::contains("will take about"));
 }
 
+/// Issue 51: the searches of graphs and Chomp diagrams are estimated up
+/// front too, from a probe of growing parts of the position (they ran
+/// silently for days): Node Kayles on a 5x20 grid and Chomp on 20x20
+/// are refused at once with the estimate, a Chomp table of a second or
+/// two is estimated, and a quick search says nothing of time.
+#[test]
+fn graph_and_chomp_searches_beyond_reach_are_refused_up_front() {
+    for (game, position) in [("node-kayles", "grid:5x20"), ("chomp", "20x20")] {
+        let started = std::time::Instant::now();
+        grundy()
+            .args(["eval", game, position])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("would take about"))
+            .stderr(predicates::str::contains("--allow-long"));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{game} {position}"
+        );
+    }
+    // 12x12: a table of 2.7 million diagrams, about 1.5 s (too short to
+    // announce; --verbose shows every estimate).
+    let estimated = grundy()
+        .args(["eval", "chomp", "12x12", "--verbose"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&estimated.get_output().stderr).to_string();
+    assert!(stderr.contains("grundy: estimated "), "{stderr}");
+    for (game, position) in [("node-kayles", "petersen"), ("arc-kayles", "grid:4x4")] {
+        grundy()
+            .args(["eval", game, position])
+            .assert()
+            .success()
+            .stderr(predicates::str::contains("take about").not());
+    }
+}
+
 /// Ctrl-C during a search says how far it got: the positions searched,
 /// and with `--cache` the solved parts written out (every one of them in
 /// the file, read back by the next run); without, how to keep them.

@@ -40,6 +40,7 @@ pub mod remoteness;
 pub mod ruler;
 pub mod ruleset;
 pub mod saltus;
+pub mod search_probe;
 pub mod sequence;
 pub mod solver;
 pub mod split_search;

@@ -43,6 +43,38 @@ pub fn with_check<T>(
     work()
 }
 
+/// Runs `work` with `check` installed on this thread beside the check
+/// already there: each run of the installed check runs `check`, then the
+/// earlier one (a deadline, Ctrl-C), so a bounded piece of work inside a
+/// request (a cost probe) still stops with the request. The earlier check
+/// alone is back in place afterwards.
+pub fn with_extra_check<T>(
+    mut check: impl FnMut() -> Result<(), GameError> + 'static,
+    work: impl FnOnce() -> T,
+) -> T {
+    type Shared = std::rc::Rc<RefCell<Option<Check>>>;
+    struct PutBack(Shared);
+    impl Drop for PutBack {
+        fn drop(&mut self) {
+            let earlier = self.0.borrow_mut().take();
+            CHECK.with(|slot| *slot.borrow_mut() = earlier);
+        }
+    }
+    let earlier: Shared =
+        std::rc::Rc::new(RefCell::new(CHECK.with(|slot| slot.borrow_mut().take())));
+    let _put_back = PutBack(std::rc::Rc::clone(&earlier));
+    with_check(
+        move || {
+            check()?;
+            match earlier.borrow_mut().as_mut() {
+                Some(earlier) => earlier(),
+                None => Ok(()),
+            }
+        },
+        work,
+    )
+}
+
 /// One node of a search: runs the installed check now and then.
 #[inline]
 pub fn tick() -> Result<(), GameError> {
@@ -82,6 +114,41 @@ pub fn check() -> Result<(), GameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stopped(reason: &str) -> Result<(), GameError> {
+        Err(GameError::Stopped {
+            reason: reason.to_owned(),
+        })
+    }
+
+    /// A probe's own check runs beside the request's: the request's
+    /// stop reaches work under the probe, and the request's check alone
+    /// is in place after it.
+    #[test]
+    fn an_extra_check_runs_beside_the_earlier_one() {
+        let outer = with_check(
+            || stopped("outer"),
+            || {
+                let inner = with_extra_check(
+                    || Ok(()),
+                    || (0..TICKS_PER_CHECK * 2).try_for_each(|_| tick()),
+                );
+                assert!(
+                    matches!(&inner, Err(GameError::Stopped { reason }) if reason == "outer"),
+                    "{inner:?}"
+                );
+                let own = with_extra_check(|| stopped("probe"), check);
+                assert!(
+                    matches!(&own, Err(GameError::Stopped { reason }) if reason == "probe"),
+                    "{own:?}"
+                );
+                check()
+            },
+        );
+        assert!(matches!(outer, Err(GameError::Stopped { reason }) if reason == "outer"));
+        assert!(with_extra_check(|| Ok(()), check).is_ok());
+        assert!(check().is_ok());
+    }
 
     #[test]
     fn the_check_stops_work_and_is_removed_after() {

@@ -527,6 +527,24 @@ impl grundy::evaluator::Inputs for ServerInputs {
         )?)
     }
 
+    /// A board's or a graph's search estimated past what is left of the
+    /// request's time is refused before it starts (the deadline would
+    /// stop it anyway, after holding a slot for the whole time).
+    fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), ApiError> {
+        let left = self
+            .deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        if seconds > left {
+            return Err(ApiError::TooLarge(format!(
+                "{what} would take about {}, beyond the {} left of this request's time limit",
+                grundy::cost::duration_words(seconds),
+                grundy::cost::duration_words(left)
+            )));
+        }
+        Ok(())
+    }
+
     fn cut_table(&mut self, dim: usize, largest: usize) -> Result<grundy::cut::CutTable, ApiError> {
         if largest > MAX_CUT_SIDE {
             return Err(ApiError::TooLarge(format!(

@@ -199,6 +199,37 @@ async fn oversized_requests_are_413() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
+/// Issue 51: a board's or a graph's search estimated past the request's
+/// time is refused before it starts (it used to run to the deadline and
+/// answer 503, holding a slot all the while), naming the time limit;
+/// a quick one is answered.
+#[tokio::test]
+async fn searches_beyond_the_time_limit_are_refused_up_front() {
+    for (game, position) in [
+        ("node-kayles", "grid:5x20"),
+        ("cram", "7x7"),
+        ("chomp", "20x20"),
+    ] {
+        let started = Instant::now();
+        let (status, body) = get(&format!("/api/eval?game={game}&position={position}")).await;
+        assert_eq!(
+            status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{game} {position}: {body}"
+        );
+        assert!(
+            body["error"].as_str().unwrap().contains("time limit"),
+            "{body}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{game} {position}"
+        );
+    }
+    let (status, body) = get("/api/eval?game=node-kayles&position=grid:3x6").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
 #[tokio::test]
 async fn cut_tables_beyond_the_time_limit_are_refused_up_front() {
     // The cut:4 table up to sides of 64 takes tens of seconds; the

@@ -46,7 +46,7 @@
 // the paths they always had.
 pub use grundy_engine::{
     convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
-    ruler, ruleset, saltus, sequence, solver, split_search, stop, sum,
+    ruler, ruleset, saltus, search_probe, sequence, solver, split_search, stop, sum,
 };
 
 pub mod acrostic;

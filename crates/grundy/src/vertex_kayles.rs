@@ -186,6 +186,39 @@ impl SmallGraph {
         left
     }
 
+    /// The vertices in breadth-first order, each component from a vertex
+    /// far from the rest of it (the end of a second sweep from its
+    /// lowest vertex): the induced graphs on the first k of them grow
+    /// along the graph's length, as a grid's narrow side stays narrow.
+    #[must_use]
+    pub fn sweep_order(&self) -> Vec<usize> {
+        let all = low_mask(self.order());
+        let mut order = Vec::with_capacity(self.order());
+        for part in self.components(all) {
+            let start = part.trailing_zeros() as usize;
+            let far = *self.breadth_first(start, part).last().unwrap_or(&start);
+            order.extend(self.breadth_first(far, part));
+        }
+        order
+    }
+
+    /// The vertices of `within` reached from `start`, in breadth-first
+    /// order.
+    fn breadth_first(&self, start: usize, within: VertexSet) -> Vec<usize> {
+        let mut order = vec![start];
+        let mut seen: VertexSet = 1 << start;
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next];
+            next += 1;
+            for w in members(self.adj[v] & within & !seen) {
+                seen |= 1 << w;
+                order.push(w);
+            }
+        }
+        order
+    }
+
     /// The connected components of the vertex set `within`.
     #[must_use]
     pub fn components(&self, within: VertexSet) -> Vec<VertexSet> {
@@ -546,6 +579,24 @@ impl Ruleset for VertexKayles {
 
     fn search_size(&self, graph: &SmallGraph) -> u64 {
         graph.order() as u64
+    }
+
+    fn search_seconds(&self, graph: &SmallGraph) -> Option<f64> {
+        // The graphs induced by the first k vertices of a sweep, k growing
+        // by about a sixteenth of the graph (by one vertex at least).
+        let order = graph.sweep_order();
+        let step = (order.len() / 16).max(1);
+        // The time grows about exponentially with the vertices: the
+        // logarithm of the size is their number.
+        let parts: Vec<(f64, SmallGraph)> = (1..)
+            .map(|i| i * step)
+            .take_while(|&k| k < order.len())
+            .map(|k| {
+                let keep = order[..k].iter().fold(0, |set, &v| set | 1 << v);
+                (k as f64, graph.induced(keep))
+            })
+            .collect();
+        crate::search_probe::probe_search_seconds(self, &parts, graph, order.len() as f64)
     }
 
     fn parse_position(&self, text: &str) -> Result<SmallGraph, GameError> {
