@@ -32,7 +32,7 @@ const COMMANDS: &[&str] = &[
     "seq 4!.0 -n 4194304",
     "seq 0.77 -n 4194304",
     "seq script:examples/kayles.rhai -n 3000",
-    "seq script:examples/square-subtraction.rhai -n 200000",
+    "seq script:examples/square-subtraction.rhai -n 100000",
     "table cut:2 --max 1000",
     "table cut:3 --max 150",
     "eval cram 4x10",

@@ -537,7 +537,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
             .as_secs_f64();
         if seconds > left {
             return Err(ApiError::TooLarge(format!(
-                "{what} would take about {}, beyond the {} left of this request's time limit",
+                "{what}, estimated at {}, is beyond the {} left of this request's time limit",
                 grundy::cost::duration_words(seconds),
                 grundy::cost::duration_words(left)
             )));

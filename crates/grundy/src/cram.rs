@@ -788,7 +788,8 @@ impl Ruleset for Cram {
             _ => SIX_BY_SEVEN,
         };
         let estimate = seconds * 10f64.powf(per_square * (squares - at));
-        (estimate >= 1.0).then_some(estimate)
+        // Below a tenth of a second the search is quick: nothing to say.
+        (estimate >= 0.1).then_some(estimate)
     }
 
     fn search_size(&self, board: &CramBoard) -> u64 {

@@ -453,15 +453,16 @@ impl CutTable {
 
     /// Rough seconds to compute the table for `dim` dimensions up to
     /// `max`, from times measured on a 2-core machine of 2026 (cut:1 to
-    /// 10^5: 9 s, growing as max^2; cut:2 to 1000: 9 s, as max^4; cut:3 to
-    /// 120: 3.5 s, as max^5; cut:4 to 24: 0.09 s, as max^6). The order of
+    /// 10^5: 9 s, growing as max^2; cut:2 to 1000: 23 s, as max^4; cut:3
+    /// to 150: 18.5 s, as max^5, both by `cargo bench -p grundy-cli
+    /// --bench estimates`; cut:4 to 24: 0.09 s, as max^6). The order of
     /// magnitude is what matters: it decides whether to ask first.
     #[must_use]
     pub fn estimated_seconds(dim: usize, max: usize) -> f64 {
         let (seconds, at, exponent) = match dim {
             1 => (9.0, 1.0e5, 2),
-            2 => (9.2, 1000.0, 4),
-            3 => (3.5, 120.0, 5),
+            2 => (23.0, 1000.0, 4),
+            3 => (18.5, 150.0, 5),
             _ => (0.09, 24.0, 6),
         };
         seconds * (max as f64 / at).powi(exponent)
