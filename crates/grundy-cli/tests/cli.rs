@@ -1437,6 +1437,26 @@ fn no_abort_under_a_4_gb_cap() {
     }
 }
 
+/// Issue 52: the misère search of a row of 100,000 coins of ruler first
+/// filled the normal-play values of every heap (32 s) and only then
+/// refused the row's five billion moves; misère play needs no such
+/// values, and the refusal now comes at once, the same as before.
+#[test]
+fn a_misere_coin_row_beyond_reach_is_refused_at_once() {
+    let heads = "H".repeat(100_000);
+    let started = std::time::Instant::now();
+    grundy()
+        .args(["eval", "ruler", &heads, "--misere"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("moves per row"));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
 /// Issue 52, small things: `serve --addr '[::1'` was accepted (and bound
 /// [::1]:8080); a file read as a position was echoed whole in the error.
 #[test]

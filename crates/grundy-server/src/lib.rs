@@ -527,9 +527,9 @@ impl grundy::evaluator::Inputs for ServerInputs {
         )?)
     }
 
-    /// A board's or a graph's search estimated past what is left of the
-    /// request's time is refused before it starts (the deadline would
-    /// stop it anyway, after holding a slot for the whole time).
+    /// A board's or a graph's search (or a cut table) estimated past what
+    /// is left of the request's time is refused before it starts (the
+    /// deadline would stop it anyway, after holding a slot all the while).
     fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), ApiError> {
         let left = self
             .deadline
@@ -554,18 +554,10 @@ impl grundy::evaluator::Inputs for ServerInputs {
         // Refused up front when its estimate is past the deadline; the
         // deadline also stops it between layers, should the estimate
         // have been low.
-        let seconds = grundy::cut::CutTable::estimated_seconds(dim, largest);
-        let left = self
-            .deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64();
-        if seconds > left {
-            return Err(ApiError::TooLarge(format!(
-                "the cut:{dim} table up to sides of {largest} would take about {}, beyond the {} left of this request's time limit",
-                grundy::cost::duration_words(seconds),
-                grundy::cost::duration_words(left)
-            )));
-        }
+        self.check_search_cost(
+            &format!("the cut:{dim} table up to sides of {largest}"),
+            grundy::cut::CutTable::estimated_seconds(dim, largest),
+        )?;
         let deadline = self.deadline;
         let boxes = format!("boxes of the cut:{dim} table");
         Ok(grundy::cut::CutTable::compute(

@@ -277,10 +277,12 @@ fn eval_misere<I: Inputs>(
     }
     check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
     Ok(match game {
-        Game::Heap(heap) if heap.family().own_positions().is_none() => {
+        Game::Heap(heap) => match heap.family().own_positions() {
             // Bouton's rule for Nim, the quotient, or the search.
-            misere_heap_eval_report(&heap, spec, &crate::heap::parse_heaps(texts)?)?
-        }
+            None => misere_heap_eval_report(&heap, spec, &crate::heap::parse_heaps(texts)?)?,
+            // Rows of coins: the search, with no heaps' values.
+            Some(own) => own.search_evaluator().evaluate_misere(spec, texts)?,
+        },
         Game::Graph(graph) => {
             check_acyclic(spec.trim().trim_start_matches("graph:"), &graph)?;
             misere_eval_report(&*graph, spec, &parse_positions(&*graph, texts)?)?

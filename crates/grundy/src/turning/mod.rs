@@ -247,6 +247,10 @@ impl OwnPositions for Turning {
         Arc::new(CoinRows::with_values(self.clone(), values))
     }
 
+    fn search_evaluator(&self) -> Arc<dyn SumEvaluator> {
+        Arc::new(CoinRows::by_search(self.clone()))
+    }
+
     fn misere_note(&self) -> &'static str {
         "misère play of a coin-turning game is not the misère play of its heap representation (a coin turned twice is not two equal heaps): use 'eval --misere' with rows such as THHTH"
     }
