@@ -77,8 +77,9 @@ const PROBE_TABLE_BYTES: usize = 64 << 20;
 
 /// The low end of how many seconds the search of `position`'s value
 /// takes on one core ([`SPREAD`] under the probe's line). The position itself is searched first, for [`WHOLE_SECONDS`]:
-/// when that is enough the search is quick and the answer `None`. Else
-/// `parts` (parts of it, smallest first, each with the logarithm of its
+/// when that is enough the search is quick and the answer `None` (and
+/// `parts`, made as they are needed, are never made). Else `parts` (parts
+/// of it, smallest first, each with the logarithm of its
 /// size) are searched in turn until [`PROBE_SECONDS`] have passed, and a
 /// line through the logarithms of the last few times against the
 /// logarithms of the sizes (a part the probe's time ended counting as
@@ -91,7 +92,7 @@ const PROBE_TABLE_BYTES: usize = 64 << 20;
 /// stop again.
 pub fn probe_search_seconds<R: Ruleset>(
     rules: &R,
-    parts: &[(f64, R::Position)],
+    parts: impl IntoIterator<Item = (f64, R::Position)>,
     position: &R::Position,
     log_size: f64,
 ) -> Option<f64> {
@@ -120,16 +121,16 @@ pub fn probe_search_seconds<R: Ruleset>(
         if left <= 0.0 {
             break;
         }
-        match search(part, left) {
-            Some(seconds) if seconds >= SHORTEST_TIMED => timed.push((*size, seconds)),
+        match search(&part, left) {
+            Some(seconds) if seconds >= SHORTEST_TIMED => timed.push((size, seconds)),
             Some(_) => {}
             None => {
                 // The part outlasted the probe: its time is at least what
                 // it had. That bound joins the line only when the line
                 // says less (a part with little time left says nothing).
-                let line = fitted_seconds(&timed, *size);
+                let line = fitted_seconds(&timed, size);
                 if line.is_none_or(|at| at < left) {
-                    timed.push((*size, left));
+                    timed.push((size, left));
                 }
                 break;
             }
@@ -152,19 +153,46 @@ fn fitted_seconds(timed: &[(f64, f64)], size: f64) -> Option<f64> {
     if points.len() < 2 {
         return None;
     }
-    let count = points.len() as f64;
-    let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
-    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
-    if sxx <= 0.0 {
-        return None;
-    }
-    let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
-    let growth = (sxy / sxx).max(0.0);
+    let line = Line::through(&points)?;
+    let (mean_x, mean_y) = (line.mean_x, line.mean_y);
+    let growth = line.slope?.max(0.0);
     let largest = points.iter().map(|p| p.1).fold(f64::MIN, f64::max);
     let at_size = (mean_y + growth * (size - mean_x)).max(largest);
     // Beyond any time worth saying (and any f64), years are years.
     Some(at_size.min(700.0).exp())
+}
+
+/// The least-squares line through some points: it passes through their
+/// mean, with `slope` (`None` when every x is the same). The cost probes'
+/// fits: a search's here, a heap game's in `grundy::heap`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Line {
+    /// The mean of the points' x.
+    pub mean_x: f64,
+    /// The mean of their y.
+    pub mean_y: f64,
+    /// The slope, when the x are not all equal.
+    pub slope: Option<f64>,
+}
+
+impl Line {
+    /// The line through `points` (x, y); `None` when there are none.
+    #[must_use]
+    pub fn through(points: &[(f64, f64)]) -> Option<Line> {
+        if points.is_empty() {
+            return None;
+        }
+        let count = points.len() as f64;
+        let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
+        let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
+        let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+        let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+        Some(Line {
+            mean_x,
+            mean_y,
+            slope: (sxx > 0.0).then(|| sxy / sxx),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -588,15 +588,14 @@ impl Ruleset for VertexKayles {
         let step = (order.len() / 16).max(1);
         // The time grows about exponentially with the vertices: the
         // logarithm of the size is their number.
-        let parts: Vec<(f64, SmallGraph)> = (1..)
+        let parts = (1..)
             .map(|i| i * step)
             .take_while(|&k| k < order.len())
             .map(|k| {
                 let keep = order[..k].iter().fold(0, |set, &v| set | 1 << v);
                 (k as f64, graph.induced(keep))
-            })
-            .collect();
-        crate::search_probe::probe_search_seconds(self, &parts, graph, order.len() as f64)
+            });
+        crate::search_probe::probe_search_seconds(self, parts, graph, graph.order() as f64)
     }
 
     fn parse_position(&self, text: &str) -> Result<SmallGraph, GameError> {

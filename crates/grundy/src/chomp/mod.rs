@@ -243,12 +243,8 @@ impl Tables {
         if let Some(t) = built.iter().find(|t| t.holds(board)) {
             return Some(Arc::clone(t));
         }
+        new_table_diagrams(board)?;
         let (rows, cols) = table::extent(board);
-        let count = table::DiagramTable::diagrams(rows, cols)
-            .filter(|&n| n <= table::MAX_TABLE_DIAGRAMS)?;
-        if count > board.diagrams_inside().saturating_mul(TABLE_OVER_REACH) {
-            return None;
-        }
         let new = Arc::new(table::DiagramTable::build(rows, cols).ok()?);
         built.retain(|t| {
             let (r, c) = t.shape();
@@ -276,11 +272,17 @@ impl Tables {
         if built.iter().any(|t| t.holds(board)) {
             return Some(0);
         }
-        let (rows, cols) = table::extent(board);
-        table::DiagramTable::diagrams(rows, cols)
-            .filter(|&n| n <= table::MAX_TABLE_DIAGRAMS)
-            .filter(|&count| count <= board.diagrams_inside().saturating_mul(TABLE_OVER_REACH))
+        new_table_diagrams(board)
     }
+}
+
+/// The diagrams of the table of `board`'s box when one is worth building
+/// for it (see [`Tables`]), `None` when it is searched instead.
+fn new_table_diagrams(board: &ChompBoard) -> Option<u64> {
+    let (rows, cols) = table::extent(board);
+    table::DiagramTable::diagrams(rows, cols)
+        .filter(|&n| n <= table::MAX_TABLE_DIAGRAMS)
+        .filter(|&count| count <= board.diagrams_inside().saturating_mul(TABLE_OVER_REACH))
 }
 
 impl Chomp {
@@ -375,6 +377,13 @@ impl Ruleset for Chomp {
     }
 
     fn search_seconds(&self, board: &ChompBoard) -> Option<f64> {
+        if let Some(to_build) = self.tables.holding_without_building(board) {
+            // A table's time is its diagrams' (13x13: 10.4 million in
+            // 6.1 s; 14x14: 40 million in 24 s, on the benchmarks'
+            // machine), the winning moves read from it.
+            let seconds = to_build as f64 * TABLE_SECONDS_PER_DIAGRAM;
+            return (seconds >= 1.0).then_some(seconds / 2.0);
+        }
         // The diagram cut to its first columns (its first rows, when it is
         // taller than wide), a column more each time.
         let lengths = board.lengths();
@@ -383,30 +392,21 @@ impl Ruleset for Chomp {
         // The time grows about as a power of the diagrams inside one (a
         // long first row adds few; a square board, many).
         let log_size = |b: &ChompBoard| (b.diagrams_inside() as f64).ln();
-        let parts: Vec<(f64, ChompBoard)> = (1..long_side)
-            .filter_map(|k| {
-                let cut: Vec<usize> = if wide {
-                    lengths.iter().map(|&l| l.min(k)).collect()
-                } else {
-                    lengths[..k].to_vec()
-                };
-                let part = ChompBoard::new(&cut).ok()?;
-                Some((log_size(&part), part))
-            })
-            .collect();
+        let parts = (1..long_side).filter_map(move |k| {
+            let cut: Vec<usize> = if wide {
+                lengths.iter().map(|&l| l.min(k)).collect()
+            } else {
+                lengths[..k].to_vec()
+            };
+            let part = ChompBoard::new(&cut).ok()?;
+            Some((log_size(&part), part))
+        });
         // The parts are searched without the tables: a small part's box
         // is tabled at once, where the whole's is not, and the table's
         // time says nothing of the search's.
-        if let Some(to_build) = self.tables.holding_without_building(board) {
-            // A table's time is its diagrams' (13x13: 10.4 million in
-            // 6.1 s; 14x14: 40 million in 24 s, on the benchmarks'
-            // machine), the winning moves read from it.
-            let seconds = to_build as f64 * TABLE_SECONDS_PER_DIAGRAM;
-            return (seconds >= 1.0).then_some(seconds / 2.0);
-        }
         crate::search_probe::probe_search_seconds(
             &Chomp::by_search(),
-            &parts,
+            parts,
             board,
             log_size(board),
         )

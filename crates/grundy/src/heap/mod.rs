@@ -26,6 +26,7 @@ use crate::period::{
     find_period_in, judge, value_from_period, PeriodFilled, PeriodReport, Periodicity, ProofRule,
 };
 use crate::ruleset::{Options, Ruleset};
+use crate::search_probe::{Line, ProbeClock};
 use crate::sequence::dense::{DenseEngine, Kernel};
 use crate::sequence::{EngineChoice, NimSequence};
 
@@ -494,7 +495,7 @@ fn probe_work(
     let Growth { low, high, what } = growth;
     let (low, high) = (*low, *high);
     let mut engine = DenseEngine::new(kernel()?);
-    let started = crate::search_probe::ProbeClock::start();
+    let started = ProbeClock::start();
     let mut times: Vec<(u64, f64)> = Vec::new();
     let mut n = 64u64;
     loop {
@@ -520,28 +521,25 @@ fn probe_work(
         .filter(|&&(k, t)| k * 2 >= last_n && t > 1e-4)
         .map(|&(k, t)| ((k as f64).ln(), t.ln()))
         .collect();
-    let (exponent, fitted_t) = if points.len() >= 3 {
-        let count = points.len() as f64;
-        let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
-        let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
-        let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
-        let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
-        let slope = if sxx > 0.0 { sxy / sxx } else { high };
-        let exponent = slope.clamp(low, high);
-        // The line's time at the last probe, with the slope used.
-        let at_last = mean_y + exponent * ((last_n as f64).ln() - mean_x);
-        (exponent, at_last.exp())
-    } else {
-        (high, last_t)
+    let line = Line::through(&points).filter(|_| points.len() >= 3);
+    let (exponent, fitted_t) = match line {
+        Some(line) => {
+            let exponent = line.slope.unwrap_or(high).clamp(low, high);
+            // The line's time at the last probe, with the slope used.
+            let at_last = line.mean_y + exponent * ((last_n as f64).ln() - line.mean_x);
+            (exponent, at_last.exp())
+        }
+        None => (high, last_t),
     };
+    let reason = format!(
+        "{what}; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
+    );
     Ok(Some(WorkEstimate {
-            probed: last_n,
-            probe_seconds: fitted_t,
-            exponent,
-            reason: format!(
-                "{what}; the first {last_n} values took {last_t:.2} s, and the time grows as n^{exponent:.1}"
-            ),
-        }))
+        probed: last_n,
+        probe_seconds: fitted_t,
+        exponent,
+        reason,
+    }))
 }
 
 /// Refuses up front the listing of the moves of a heap of `n` when it
