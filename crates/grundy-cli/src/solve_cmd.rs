@@ -95,7 +95,12 @@ pub fn solve(
     if !(connect_timeout.is_finite() && connect_timeout > 0.0) {
         anyhow::bail!("--connect-timeout {connect_timeout}: a number of seconds above 0");
     }
-    let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?;
+    let cluster = Cluster::with_hostfile(workers, processes, process, hostfile)?
+        .with_connect_timeout(
+            std::time::Duration::try_from_secs_f64(connect_timeout).map_err(|_| {
+                anyhow::anyhow!("--connect-timeout {connect_timeout}: too many seconds")
+            })?,
+        );
     // Timely's threads panic when a peer process goes; the first of those
     // messages (which names the connection) is kept for the error, and
     // none is printed as a panic.
@@ -126,26 +131,12 @@ pub fn solve(
         0,
         "{elapsed_precise} solving: {msg}",
     ));
-    // Timely waits for every process without a limit: past
-    // `connect_timeout` with no worker started, the solve stops with the
-    // reason (a peer never started, or a wrong host file).
-    let started = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    if processes > 1 {
-        let started = started.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs_f64(connect_timeout));
-            if !started.load(std::sync::atomic::Ordering::SeqCst) {
-                eprintln!(
-                    "grundy: error: the cluster did not connect within {connect_timeout} s: every process of -n {processes} must be started with the same host file and its own -p (--connect-timeout sets the wait)"
-                );
-                std::process::exit(2);
-            }
-        });
-    }
     let progress = grundy_dataflow::ProgressFn(std::sync::Arc::new(move |what| {
         let message = match what {
-            grundy_dataflow::SolveProgress::Started => {
-                started.store(true, std::sync::atomic::Ordering::SeqCst);
+            grundy_dataflow::SolveProgress::Started => return,
+            // Said once, after a second of waiting, on any terminal or none.
+            grundy_dataflow::SolveProgress::Connecting { waiting_for } => {
+                eprintln!("grundy: {waiting_for}");
                 return;
             }
             grundy_dataflow::SolveProgress::Loaded { edges } => format!("{edges} moves loaded"),

@@ -147,18 +147,20 @@ fn one_cluster_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 
 /// Two free loopback ports in a host file.
 fn hostfile(dir: &Path) -> std::path::PathBuf {
-    let ports: Vec<u16> = (0..2)
+    hostfile_of(dir, 2)
+}
+
+/// `count` free loopback ports in a host file.
+fn hostfile_of(dir: &Path, count: usize) -> std::path::PathBuf {
+    let ports: Vec<u16> = (0..count)
         .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
         .collect::<Vec<_>>()
         .iter()
         .map(|l| l.local_addr().unwrap().port())
         .collect();
     let path = dir.join("hosts");
-    std::fs::write(
-        &path,
-        format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1]),
-    )
-    .unwrap();
+    let lines: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
+    std::fs::write(&path, lines).unwrap();
     path
 }
 
@@ -286,6 +288,100 @@ fn two_processes_on_loopback_agree_and_survive_a_kill_then_a_restart() {
     // complete database with the same answers.
     run_cluster(&graph, &killed_out, &[]);
     assert_eq!(from_database(&killed_out, 300), expected);
+}
+
+/// Issue 52 §4: a two-process `--format json` wrote timely's "awaiting
+/// connections" and "error connecting ... retrying" to stdout before the
+/// JSON, and a process killed while the cluster connected left the others
+/// waiting the whole --connect-timeout. The waiting is said on stderr, the
+/// stdout is the JSON alone, and a peer gone during the set-up stops the
+/// rest at once, naming it.
+#[test]
+fn a_cluster_connects_quietly_and_notices_a_peer_dead_during_set_up() {
+    let _cluster = one_cluster_at_a_time();
+    let (dir, graph, expected) = random_graph_fixture(300);
+    let out = dir.path().join("db");
+    let hosts = hostfile(dir.path());
+    // Process 0 first, so that it waits (and says so) for process 1.
+    let first = process(&graph, &out, &hosts, 0)
+        .args(["--format", "json"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    let second = process(&graph, &out, &hosts, 1)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let first = first.wait_with_output().unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let report: Value = serde_json::from_slice(&first.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON alone ({e}): {}",
+            String::from_utf8_lossy(&first.stdout)
+        )
+    });
+    assert_eq!(report["vertices"], 300, "{report}");
+    assert!(
+        second.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&second.stdout)
+    );
+    let said = String::from_utf8_lossy(&first.stderr);
+    assert!(said.contains("process 0 waiting for process 1"), "{said}");
+    assert_eq!(from_database(&out, 300), expected);
+
+    // Three processes; 0 and 1 connect, 1 is killed while both wait for 2.
+    let hosts = hostfile_of(dir.path(), 3);
+    let db3 = dir.path().join("db3");
+    let three = |index: usize| {
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        command.args([
+            "solve",
+            graph.to_str().unwrap(),
+            "-o",
+            db3.to_str().unwrap(),
+            "-n",
+            "3",
+            "-p",
+            &index.to_string(),
+            "-h",
+            hosts.to_str().unwrap(),
+            "--connect-timeout",
+            "120",
+        ]);
+        command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        command
+    };
+    let waiting = three(0).spawn().unwrap();
+    let mut dying = three(1).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(2000));
+    dying.kill().unwrap();
+    let _ = dying.wait();
+    let killed_at = Instant::now();
+    let waiting = waiting.wait_with_output().unwrap();
+    assert!(
+        killed_at.elapsed() < Duration::from_secs(20),
+        "waited {:?} after its peer died",
+        killed_at.elapsed()
+    );
+    assert_eq!(waiting.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&waiting.stderr);
+    assert!(error.contains("process 1"), "{error}");
+    assert!(error.contains("closed its connection"), "{error}");
+    assert!(
+        waiting.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&waiting.stdout)
+    );
 }
 
 /// A board's state space listed and solved by two processes on

@@ -51,6 +51,7 @@
 #![forbid(unsafe_code)]
 
 mod checkpoint;
+mod connect;
 pub mod db;
 pub mod edges;
 pub mod request;
@@ -61,6 +62,7 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
+use timely::communication::AllocatorBuilder;
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -168,6 +170,9 @@ pub struct Cluster {
     /// Each process's `host:port`, in process order (`-h FILE`, one per
     /// line); loopback ports from 2101 when absent.
     pub addresses: Vec<String>,
+    /// How long a process waits for the others to connect
+    /// (`--connect-timeout`).
+    pub connect_timeout: std::time::Duration,
 }
 
 impl Default for Cluster {
@@ -177,9 +182,13 @@ impl Default for Cluster {
             processes: 1,
             process: 0,
             addresses: Vec::new(),
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
         }
     }
 }
+
+/// How long a process of a cluster waits for the others by default.
+pub const DEFAULT_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The most worker threads in one process.
 pub const MAX_THREADS: usize = 256;
@@ -243,35 +252,84 @@ impl Cluster {
             processes,
             process,
             addresses,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
         })
     }
 
-    fn config(&self) -> timely::Config {
-        let communication = if self.processes > 1 {
-            timely::CommunicationConfig::Cluster {
-                threads: self.threads,
-                process: self.process,
-                addresses: self.addresses.clone(),
-                report: false,
-                zerocopy: false,
-            }
-        } else if self.threads > 1 {
-            timely::CommunicationConfig::Process(self.threads)
+    /// The same layout, waiting `timeout` for the other processes.
+    pub fn with_connect_timeout(self, timeout: std::time::Duration) -> Cluster {
+        Cluster {
+            connect_timeout: timeout,
+            ..self
+        }
+    }
+
+    /// Timely's allocators for this process's workers, and what must live
+    /// as long as they run (the network threads). A cluster's connections
+    /// are made by [`connect::connect_processes`], not by timely: its wait
+    /// is bounded, a dead peer is noticed at once, and nothing is printed
+    /// to stdout.
+    fn allocators(
+        &self,
+        progress: Option<&ProgressFn>,
+        stop: Option<&StopFn>,
+    ) -> Result<(Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>), SolveError> {
+        if self.processes > 1 {
+            let waiting = |text: &str| {
+                if let Some(progress) = progress {
+                    (progress.0)(SolveProgress::Connecting {
+                        waiting_for: text.to_owned(),
+                    });
+                }
+            };
+            let sockets = connect::connect_processes(
+                &self.addresses,
+                self.process,
+                self.connect_timeout,
+                &waiting,
+                &|| stop.is_some_and(|stop| (stop.0)()),
+            )?;
+            let hooks = timely::communication::Hooks::default();
+            let local = timely::communication::allocator::ProcessBuilder::new_typed_vector(
+                self.threads,
+                hooks.refill.clone(),
+                hooks.spill.clone(),
+            );
+            let (builders, guard) =
+                timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets(
+                    local,
+                    sockets,
+                    self.process,
+                    self.threads,
+                    hooks,
+                )
+                .map_err(|e| SolveError::Stopped(format!("the cluster's connections: {e}")))?;
+            Ok((
+                builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+                Box::new(guard),
+            ))
         } else {
-            timely::CommunicationConfig::Thread
-        };
-        timely::Config {
-            communication,
-            worker: timely::WorkerConfig::default(),
+            let communication = if self.threads > 1 {
+                timely::CommunicationConfig::Process(self.threads)
+            } else {
+                timely::CommunicationConfig::Thread
+            };
+            communication.try_build().map_err(SolveError::Dataflow)
         }
     }
 }
 
 /// Where a solve is, for a progress display (worker 0 reports, with the
 /// totals over all workers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveProgress {
+    /// This process has waited a second for other processes of the
+    /// cluster to connect: whom it waits for (said once).
+    Connecting {
+        /// The processes not yet connected, with their addresses.
+        waiting_for: String,
+    },
     /// A worker of this process started: every process of the cluster is
     /// connected (reported by every worker, not only worker 0).
     Started,
@@ -1199,19 +1257,26 @@ fn run_workers(
 ) -> Result<SolveSummary, SolveError> {
     let result_slot = summary.clone();
     let threads = cluster.threads;
-    let guards = timely::execute(cluster.config(), move |worker| {
-        if let Some(progress) = &options.progress {
-            (progress.0)(SolveProgress::Started);
-        }
-        let result = solve_worker(worker, &source, vertices, &out, &options, threads);
-        let mut slot = result_slot
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match (&*slot, &result) {
-            (Some(Err(_)), _) => {}
-            _ => *slot = Some(result),
-        }
-    })
+    let (allocators, network) =
+        cluster.allocators(options.progress.as_ref(), options.stop.as_ref())?;
+    let guards = timely::execute::execute_from(
+        allocators,
+        network,
+        timely::WorkerConfig::default(),
+        move |worker| {
+            if let Some(progress) = &options.progress {
+                (progress.0)(SolveProgress::Started);
+            }
+            let result = solve_worker(worker, &source, vertices, &out, &options, threads);
+            let mut slot = result_slot
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match (&*slot, &result) {
+                (Some(Err(_)), _) => {}
+                _ => *slot = Some(result),
+            }
+        },
+    )
     .map_err(SolveError::Dataflow)?;
     for outcome in guards.join() {
         outcome.map_err(SolveError::Dataflow)?;

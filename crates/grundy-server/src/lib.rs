@@ -186,10 +186,11 @@ pub fn router(limits: Limits) -> Router {
 /// The router, answering `/api/db` from `database` (a solve's database,
 /// already read).
 pub fn router_with_database(limits: Limits, database: Option<Database>) -> Router {
+    let limits = Arc::new(limits);
     let state = AppState {
         permits: Arc::new(Semaphore::new(limits.concurrent.max(1))),
         quick: Arc::new(Semaphore::new(QUICK_LANE)),
-        limits: Arc::new(limits.clone()),
+        limits: Arc::clone(&limits),
         database: database.map(Arc::new),
     };
     Router::new()
@@ -216,29 +217,63 @@ pub fn router_with_database(limits: Limits, database: Option<Database>) -> Route
             )
         })
         .layer(axum::middleware::from_fn_with_state(
-            limits.max_body,
-            refuse_declared_oversize,
+            Arc::clone(&limits),
+            refuse_oversize,
         ))
         .layer(DefaultBodyLimit::max(limits.max_body))
         .with_state(state)
 }
 
-/// A body declared larger than the limit (`Content-Length`) is refused
-/// at once, before a byte of it is read: the connection is not held
-/// waiting for a body that will be refused anyway.
-async fn refuse_declared_oversize(
-    State(max_body): State<usize>,
+/// The most bytes of header lines a request may send (names and values):
+/// beyond it, 431 with a JSON body.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+
+/// Requests too large to read are refused at once, in JSON like every
+/// other refusal, before a byte of their body is read: an address longer
+/// than the query limit allows (414), header lines beyond
+/// [`MAX_HEADER_BYTES`] (431), a body declared (`Content-Length`) beyond
+/// the body limit (413; the connection is not held waiting for a body
+/// that will be refused anyway). Heads beyond the HTTP layer's own bounds
+/// (an address of 64 KiB, 100 header lines, 400 KiB in all) are refused
+/// by it before any handler, with its empty 414 or 431.
+async fn refuse_oversize(
+    State(limits): State<Arc<Limits>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    // The path and the parameters' names beside the query limit.
+    let max_uri = limits.max_query + 1024;
+    let uri_length = request.uri().to_string().len();
+    if uri_length > max_uri {
+        return ApiError::Rejected(
+            StatusCode::URI_TOO_LONG,
+            format!("the request's address is {uri_length} bytes, beyond the limit of {max_uri}"),
+        )
+        .into_response();
+    }
+    let header_bytes: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len())
+        .sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        return ApiError::Rejected(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!(
+                "the request's header lines are {header_bytes} bytes, beyond the limit of {MAX_HEADER_BYTES}"
+            ),
+        )
+        .into_response();
+    }
     let declared = request
         .headers()
         .get(axum::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
     match declared {
-        Some(length) if length > max_body as u64 => ApiError::TooLarge(format!(
-            "the request body is {length} bytes, beyond the limit of {max_body}"
+        Some(length) if length > limits.max_body as u64 => ApiError::TooLarge(format!(
+            "the request body is {length} bytes, beyond the limit of {}",
+            limits.max_body
         ))
         .into_response(),
         _ => next.run(request).await,

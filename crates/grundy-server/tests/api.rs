@@ -191,9 +191,11 @@ async fn oversized_requests_are_413() {
             .contains("beyond the limit of 1000"),
         "{body}"
     );
+    // An address beyond the query limit is refused before it is read:
+    // 414, as the address is what is too long.
     let long = "1+".repeat(10_000);
     let (status, _) = get(&format!("/api/eval?game=kayles&position={long}")).await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
     let big = json!({"game": "kayles", "position": vec!["1"; 100_000]});
     let (status, _) = post(big).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
@@ -587,6 +589,23 @@ async fn every_error_is_json_with_its_status() {
                 .body(Body::empty())
                 .unwrap(),
             StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+        // Issue 52: 414 and 431 had empty bodies.
+        (
+            Request::get(format!(
+                "/api/eval?game=kayles&position={}",
+                "1".repeat(20_000)
+            ))
+            .body(Body::empty())
+            .unwrap(),
+            StatusCode::URI_TOO_LONG,
+        ),
+        (
+            Request::get("/api/games")
+                .header("x-padding", "a".repeat(20_000))
+                .body(Body::empty())
+                .unwrap(),
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
         ),
     ];
     for (request, expected) in cases {
