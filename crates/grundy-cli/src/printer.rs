@@ -10,7 +10,7 @@ use grundy::report::{
     LoopyEvalReport, MisereTableReport, MisereValueReport, NimberReport, OutcomeReport,
     PeriodSummary, QuotientReport, TableReport, ValueReport,
 };
-use grundy::{Convention, Outcome};
+use grundy::Outcome;
 use serde::Serialize;
 
 use crate::output::{stdout, text_width, wrap};
@@ -450,8 +450,14 @@ impl Render for GridReport<'_> {
             .map_or(1, |v| v.to_string().len())
             .max(grid.columns.saturating_sub(1).to_string().len());
         let [a, b] = self.axes;
-        if self.convention == Some(Convention::Misere) {
-            writeln!(out, "# {}: misère nim-values", self.game)?;
+        // Only a convention other than normal play is named.
+        if let Some(convention) = self.convention {
+            writeln!(
+                out,
+                "# {}: {} nim-values",
+                self.game,
+                convention.adjective()
+            )?;
         }
         let corner = format!("{a}\\{b}");
         let label = corner
@@ -670,15 +676,12 @@ fn search_line(
 
 impl Render for OutcomeReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.convention == Convention::Misere {
-            writeln!(
-                out,
-                "game:     {} (misère play: the last mover loses)",
-                self.game
-            )?;
-        } else {
-            writeln!(out, "game:     {}", self.game)?;
-        }
+        writeln!(
+            out,
+            "game:     {}{}",
+            self.game,
+            self.convention.play_note()
+        )?;
         writeln!(out, "position: {}", self.position_text.join(" + "))?;
         let outcome = if self.outcome == Outcome::P {
             "P (the player to move loses)"

@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 /// Who wins when the player to move has no move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[non_exhaustive]
 pub enum Convention {
     /// Normal play: the player who cannot move loses.
     #[default]
@@ -71,10 +70,14 @@ impl Convention {
         }
     }
 
-    /// Whether this is misère play.
+    /// The convention as an adjective in text for people: `"normal-play"`,
+    /// `"misère"`.
     #[must_use]
-    pub const fn is_misere(self) -> bool {
-        matches!(self, Convention::Misere)
+    pub const fn adjective(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal-play",
+            Convention::Misere => "misère",
+        }
     }
 }
 

@@ -725,8 +725,9 @@ impl SumEvaluator for LoopyGame {
         convention: Convention,
         _remoteness: bool,
     ) -> Result<Vec<PlayMove>, GameError> {
-        if convention.is_misere() {
-            return Err(self.not_here("misère play"));
+        match convention {
+            Convention::Misere => return Err(self.not_here("misère play")),
+            Convention::Normal => {}
         }
         let positions = parse_positions(&*self.graph, texts)?;
         let digraph = self.graph.digraph();

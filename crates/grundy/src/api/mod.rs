@@ -165,7 +165,7 @@ pub fn eval<I: Inputs>(
 ) -> Result<Evaluation, I::Error> {
     match request.convention {
         Convention::Misere => eval_misere(game, request, inputs).map(Evaluation::Outcome),
-        _ => eval_normal(game, request, inputs),
+        Convention::Normal => eval_normal(game, request, inputs),
     }
 }
 
@@ -394,7 +394,7 @@ pub fn values<I: Inputs>(
 ) -> Result<NimSequence, I::Error> {
     match convention {
         Convention::Misere => inputs.misere_values(game, count),
-        _ => inputs.heap_values(game, count),
+        Convention::Normal => inputs.heap_values(game, count),
     }
 }
 
@@ -500,7 +500,7 @@ pub fn judged_values<I: Inputs>(
     let values = values(game, count, convention, inputs)?;
     let report = match convention {
         Convention::Misere => crate::misere::judge_misere_values(&values),
-        _ => game.judge(&values),
+        Convention::Normal => game.judge(&values),
     };
     Ok((report, values))
 }
@@ -521,7 +521,7 @@ pub fn period<I: Inputs>(
     let count = resolved_count(game, max, kind, convention, inputs)?;
     match convention {
         Convention::Misere => judged_values(game, count, convention, inputs),
-        _ => inputs.period(game, count as usize),
+        Convention::Normal => inputs.period(game, count as usize),
     }
 }
 
@@ -539,7 +539,7 @@ fn resolved_count<I: Inputs>(
     let default = limits::default_count(kind, convention);
     match convention {
         Convention::Misere => Ok(max.unwrap_or(default)),
-        _ => Ok(inputs.resolve_count(game, max, default)? as u64),
+        Convention::Normal => Ok(inputs.resolve_count(game, max, default)? as u64),
     }
 }
 
@@ -572,7 +572,7 @@ pub fn check<I: Inputs>(
             let values = inputs.misere_values(game, count)?;
             first_failure(&values, 0..values.len())?;
         }
-        _ => {
+        Convention::Normal => {
             inputs.heap_values_while(game, count, &mut first_failure)?;
         }
     }
@@ -588,7 +588,10 @@ pub fn check<I: Inputs>(
 /// The convention a report names: misère play is named, normal play is
 /// the default and left out.
 fn named(convention: Convention) -> Option<Convention> {
-    convention.is_misere().then_some(convention)
+    match convention {
+        Convention::Misere => Some(convention),
+        Convention::Normal => None,
+    }
 }
 
 /// `period`'s report: the pattern in `count` values, proved where a
@@ -637,13 +640,16 @@ where
     let Some(values) = positional.numbered_values(count) else {
         return Err(crate::spec::not_a_heap_game(spec).into());
     };
-    if convention.is_misere() {
-        return Err(GameError::Unsupported {
-            message: format!(
-                "'{spec}': the period of a family of boards is judged in normal play only (eval --misere values a board)"
-            ),
+    match convention {
+        Convention::Misere => {
+            return Err(GameError::Unsupported {
+                message: format!(
+                    "'{spec}': the period of a family of boards is judged in normal play only (eval --misere values a board)"
+                ),
+            }
+            .into())
         }
-        .into());
+        Convention::Normal => {}
     }
     let values: Vec<i64> = values?.into_iter().map(|v| v as i64).collect();
     let found = crate::period::detect(&values);
@@ -784,7 +790,7 @@ pub fn value<I: Inputs>(
                 method: method.as_str(),
             }))
         }
-        _ => crate::evaluator::heap_value(game, spec, n, max, max_words, inputs)
+        Convention::Normal => crate::evaluator::heap_value(game, spec, n, max, max_words, inputs)
             .map(HeapValue::Normal),
     }
 }
@@ -988,7 +994,12 @@ pub fn graph(
     acyclic: bool,
     convention: Convention,
 ) -> Result<GraphValues, GameError> {
-    if acyclic || convention.is_misere() {
+    // Misère play is valued by a search, which needs a finite game.
+    let needs_acyclic = match convention {
+        Convention::Misere => true,
+        Convention::Normal => acyclic,
+    };
+    if needs_acyclic {
         check_acyclic(name, graph)?;
     }
     match convention {
@@ -1002,7 +1013,7 @@ pub fn graph(
                 .collect::<Result<Vec<u32>, GameError>>()?;
             Ok(GraphValues::Misere(labels))
         }
-        _ => Ok(GraphValues::Normal(crate::loopy::LoopySolution::solve(
+        Convention::Normal => Ok(GraphValues::Normal(crate::loopy::LoopySolution::solve(
             graph.digraph(),
         ))),
     }
