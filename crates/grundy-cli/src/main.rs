@@ -790,12 +790,7 @@ fn nimber(op: NimberOp, operands: &[u64], format: Format) -> anyhow::Result<Exit
 }
 
 fn games(format: Format) -> anyhow::Result<ExitCode> {
-    let report = grundy::report::GamesReport {
-        games: grundy::spec::game_list()
-            .into_iter()
-            .map(|(spec, about)| grundy::report::GameEntry { spec, about })
-            .collect(),
-    };
+    let report = grundy::api::games(grundy::spec::SpecSource::FilesAllowed);
     printer::print(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -357,20 +357,16 @@ impl CoreGame {
     /// Every family's spec form and description.
     #[staticmethod]
     fn families() -> Vec<(String, String)> {
-        grundy::spec::game_list()
+        grundy::api::games(grundy::spec::SpecSource::FilesAllowed)
+            .games
+            .into_iter()
+            .map(|entry| (entry.spec, entry.about))
+            .collect()
     }
 
     /// An example spec of every family, from the registry.
     #[staticmethod]
-    fn examples() -> Vec<&'static str> {
-        // Two families (scripts with and without a bound) share the
-        // example `script:FILE.rhai`: listed once.
-        let mut examples: Vec<&'static str> = Vec::new();
-        for family in grundy::spec::FAMILIES {
-            if !examples.contains(&family.example) {
-                examples.push(family.example);
-            }
-        }
-        examples
+    fn examples() -> Vec<String> {
+        grundy::api::games(grundy::spec::SpecSource::FilesAllowed).examples
     }
 }

@@ -111,6 +111,9 @@ enum ApiError {
     /// with the framework's status code.
     #[error("{1}")]
     Rejected(StatusCode, String),
+    /// A computation that failed by a bug (a panic): 500, not "busy".
+    #[error("an internal error stopped this computation ({0}); it is a bug in grundy, please report the request")]
+    Internal(String),
 }
 
 impl IntoResponse for ApiError {
@@ -121,6 +124,7 @@ impl IntoResponse for ApiError {
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Missing(_) => StatusCode::NOT_FOUND,
             ApiError::Rejected(status, _) => *status,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (status, Json(json!({ "error": self.to_string() }))).into_response()
     }
@@ -341,7 +345,7 @@ async fn limited<T: Send + 'static>(
             Ok(Ok(Err(ApiError::Busy(_))))
                 if out_of_budget.load(std::sync::atomic::Ordering::Relaxed) => {}
             Ok(Ok(result)) => return result,
-            Ok(Err(_)) => return Err(ApiError::Busy("the computation failed".to_owned())),
+            Ok(Err(failure)) => return Err(ApiError::Internal(panic_text(failure.into_panic()))),
             Err(_) => return Err(ApiError::Busy(over_time_limit(limit))),
         }
     }
@@ -368,14 +372,29 @@ async fn limited<T: Send + 'static>(
             let _permit = permit;
             let _ =
                 thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
-            let _ = sender.send(run_checked(deadline, limit, None, || work(deadline)));
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_checked(deadline, limit, None, || work(deadline))
+            }));
+            let _ = sender
+                .send(outcome.unwrap_or_else(|panic| Err(ApiError::Internal(panic_text(panic)))));
         })
         .map_err(|e| ApiError::Busy(format!("the server cannot start a computation: {e}")))?;
     match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), answer).await {
         Ok(Ok(result)) => result,
-        Ok(Err(_)) => Err(ApiError::Busy("the computation failed".to_owned())),
+        Ok(Err(_)) => Err(ApiError::Internal(
+            "the computation's thread ended without an answer".to_owned(),
+        )),
         Err(_) => Err(ApiError::Busy(over_time_limit(limit))),
     }
+}
+
+/// A panic's message, for the 500 that reports it.
+fn panic_text(panic: Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+        .unwrap_or_else(|| "a panic".to_owned())
 }
 
 /// Why a request was stopped at its time limit.
@@ -603,13 +622,9 @@ impl grundy::evaluator::Inputs for ServerInputs {
     }
 }
 
-async fn games() -> Json<Value> {
-    let examples: Vec<&str> = grundy::spec::FAMILIES.iter().map(|f| f.example).collect();
-    let games: Vec<Value> = grundy::spec::game_list()
-        .into_iter()
-        .map(|(spec, about)| json!({ "spec": spec, "about": about }))
-        .collect();
-    Json(json!({ "games": games, "examples": examples }))
+/// The families the server answers for (none that reads a file).
+async fn games() -> Result<Json<Value>, ApiError> {
+    to_json(grundy::api::games(SpecSource::NoFiles)).map(Json)
 }
 
 #[derive(Deserialize)]
@@ -923,4 +938,56 @@ async fn play(
         to_json(reply).map(Json)
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> AppState {
+        let limits = Limits::default();
+        AppState {
+            permits: Arc::new(Semaphore::new(limits.concurrent)),
+            quick: Arc::new(Semaphore::new(QUICK_LANE)),
+            limits: Arc::new(limits),
+            database: None,
+        }
+    }
+
+    /// Issue 53: a computation that panicked was answered 503 "busy", as
+    /// if the server were loaded. It is a 500 naming an internal error, in
+    /// the quick lane and in a computation slot alike.
+    #[tokio::test]
+    async fn a_panic_is_an_internal_error_not_busy() {
+        let quick = limited(&state(), |_| -> Result<(), ApiError> { panic!("provoked") }).await;
+        let error = quick.expect_err("panicked");
+        assert!(matches!(error, ApiError::Internal(_)), "{error:?}");
+        assert!(error.to_string().contains("provoked"), "{error}");
+        assert_eq!(
+            error.into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+        // Past the quick lane's budget (the stop check says so), then a
+        // panic in the slot that takes the work over.
+        let attempts = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = Arc::clone(&attempts);
+        let slow = limited(&state(), move |_| -> Result<(), ApiError> {
+            if counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+                loop {
+                    if let Err(e) = grundy::stop::check() {
+                        return Err(ApiError::from(e));
+                    }
+                }
+            }
+            panic!("provoked in a slot")
+        })
+        .await;
+        assert_eq!(attempts.load(std::sync::atomic::Ordering::SeqCst), 2);
+        let error = slow.expect_err("panicked");
+        assert!(error.to_string().contains("provoked in a slot"), "{error}");
+        assert_eq!(
+            error.into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
 }

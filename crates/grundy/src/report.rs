@@ -322,6 +322,8 @@ pub struct UnlistedReport {
 pub struct GamesReport {
     /// The families, each a spec (or its form) and a description.
     pub games: Vec<GameEntry>,
+    /// A spec of each family that can be asked as it is, each once.
+    pub examples: Vec<String>,
 }
 
 /// One family.
