@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grundy::api::{self, CountedRequest};
-use grundy::spec::parse_heap_spec;
+use grundy::spec::parse_spec;
 use grundy::Convention;
 
 use crate::compute::CliInputs;
@@ -64,7 +64,7 @@ pub fn run(
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
+    let game = parse_spec(spec)?;
     let analysis = api::analyze(
         &game,
         spec,
@@ -135,8 +135,9 @@ pub fn run_plot(
     force: bool,
 ) -> anyhow::Result<ExitCode> {
     let output = output.map_or_else(|| default_plot_path(spec, convention), Path::to_path_buf);
-    let game = parse_heap_spec(spec)?;
-    let (report, values) = api::judged_values(&game, count, convention, &mut CliInputs { spec })?;
+    let game = parse_spec(spec)?;
+    let (report, values) =
+        api::judged_values(&game, spec, count, convention, &mut CliInputs { spec })?;
     let title = plot_subject(spec, convention);
     write_plot(
         &output,

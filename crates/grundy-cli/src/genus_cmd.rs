@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use grundy::api;
 use grundy::heap::quotient::QuotientStep;
-use grundy::spec::{parse_heap_spec, parse_spec};
+use grundy::spec::parse_spec;
 
 use crate::compute::CliInputs;
 use crate::printer::Format;
@@ -20,7 +20,7 @@ pub fn run_quotient(
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
+    let game = parse_spec(spec)?;
     let mut progress = Progress::new(
         max + 1,
         "{elapsed_precise} [{bar:30}] heap {human_pos}/{human_len}, {msg}",

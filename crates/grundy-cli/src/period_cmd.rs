@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use grundy::api;
 use grundy::formula::Formula;
-use grundy::spec::parse_heap_spec;
+use grundy::spec::parse_spec;
 use grundy::Convention;
 
 use crate::compute::CliInputs;
@@ -20,7 +20,7 @@ pub fn run_period(
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = grundy::spec::parse_spec(spec)?;
+    let game = parse_spec(spec)?;
     let summary = api::period_of_game(&game, spec, max, convention, &mut CliInputs { spec })?;
     print(&summary, format)?;
     Ok(ExitCode::SUCCESS)
@@ -34,7 +34,7 @@ pub fn run_value(
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
+    let game = parse_spec(spec)?;
     let report = api::value(
         &game,
         spec,
@@ -57,7 +57,7 @@ pub fn run_check(
     convention: Convention,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
-    let game = parse_heap_spec(spec)?;
+    let game = parse_spec(spec)?;
     let formula = Formula::compile(formula)?;
     let report = api::check(
         &game,

@@ -151,7 +151,8 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     if args.misere {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
         let values = grundy::api::values(
-            &game,
+            &grundy::spec::Game::Heap(game.clone()),
+            spec,
             count,
             grundy::Convention::Misere,
             &mut crate::compute::CliInputs { spec },

@@ -321,3 +321,112 @@ async fn the_cli_and_the_server_read_a_database_alike() {
     let response = router(Limits::default()).oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
+
+/// Issue 53: which request applies to which game is decided by the
+/// library alone (`grundy::api::applicable`), so every face refuses a
+/// request alike. Every family of the registry (its example, as the
+/// server lists them) is asked every request of heap values: analyze and
+/// quotient on the CLI and the server, compared; values, period, value,
+/// check and plot on the CLI, whose refusals must be the library's own
+/// words. A face that tested the family itself, or worded the refusal
+/// itself, fails here.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_request_of_every_family_is_refused_alike() {
+    use grundy::api::{heap_game, Request};
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("plot.svg");
+    let examples = grundy::api::games(grundy::spec::SpecSource::NoFiles).examples;
+    assert!(examples.len() >= 15, "{examples:?}");
+    let mut refused = 0;
+    for example in &examples {
+        let game = grundy::spec::parse_spec(example).unwrap();
+        let both = [
+            (
+                Request::Analyze,
+                vec!["analyze", example, "--max", "20", "--no-plot"],
+                format!("/api/analyze?game={}&n=20", encode(example)),
+            ),
+            (
+                Request::Quotient,
+                vec!["quotient", example, "--max", "6"],
+                format!("/api/quotient?game={}&max=6", encode(example)),
+            ),
+        ];
+        for (request, args, uri) in both {
+            let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+            args.extend(["--format".to_owned(), "json".to_owned()]);
+            let cli = cli_answer(&args);
+            let server = server_answer(&uri).await;
+            match (&cli, &server) {
+                (Answer::Error(a), Answer::Error(b)) => assert_eq!(a, b, "{example} {request}"),
+                (Answer::Report(_), Answer::Report(_)) => {}
+                _ => panic!("{example} {request}: cli {cli:?}, server {server:?}"),
+            }
+            if let Err(expected) = heap_game(&game, example, request) {
+                refused += 1;
+                assert_eq!(cli, Answer::Error(expected.to_string()), "{example}");
+            }
+        }
+        let cli_only = [
+            (
+                Request::Values,
+                vec!["seq", example, "-n", "10", "--format", "json"],
+            ),
+            (
+                Request::Period,
+                vec!["period", example, "--max", "20", "--format", "json"],
+            ),
+            (
+                Request::Value,
+                vec!["value", example, "5", "--format", "json"],
+            ),
+            (
+                Request::Check,
+                vec![
+                    "check",
+                    example,
+                    "--formula",
+                    "0",
+                    "-n",
+                    "5",
+                    "--format",
+                    "json",
+                ],
+            ),
+            (
+                Request::Plot,
+                vec![
+                    "plot",
+                    example,
+                    "-n",
+                    "10",
+                    "--force",
+                    "-o",
+                    plot.to_str().unwrap(),
+                ],
+            ),
+        ];
+        for (request, args) in cli_only {
+            let out = common::grundy().args(&args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let applicability = stderr.contains("of heaps, and the positions");
+            // seq and period answer more than heaps (boards numbered by
+            // size, loopy games on numbers), with refusals of their own.
+            let more_than_heaps = matches!(request, Request::Values | Request::Period);
+            match heap_game(&game, example, request) {
+                Ok(_) => assert!(!applicability, "{example} {request}: {stderr}"),
+                Err(expected) if applicability || !more_than_heaps => {
+                    refused += 1;
+                    assert!(!out.status.success(), "{example} {request}");
+                    assert_eq!(
+                        stderr.trim_end(),
+                        format!("grundy: error: {expected}"),
+                        "{example} {request}"
+                    );
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    assert!(refused >= 40, "only {refused} refusals compared");
+}

@@ -40,6 +40,18 @@ pub enum GameError {
         /// What was asked, and what the game offers instead.
         message: String,
     },
+    /// A request that does not apply to a game of this kind, decided by
+    /// the request layer alone (`grundy::api::applicable`): every face
+    /// refuses it with this message, which says what applies instead.
+    #[error("{message}")]
+    NotApplicable {
+        /// The request (`values`, `period`, `analyze`, ...).
+        request: &'static str,
+        /// The kind of game (`heap`, `graph`, `cut`, `positional`).
+        kind: &'static str,
+        /// What was asked, of what, and what applies instead.
+        message: String,
+    },
     /// A request exceeds a limit of the engine or of the machine.
     #[error("{what} exceeds the limit of {limit}")]
     Limit {

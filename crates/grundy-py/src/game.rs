@@ -54,18 +54,6 @@ pub(crate) fn to_json(report: &impl serde::Serialize) -> PyResult<String> {
     serde_json::to_string(report).map_err(json_error)
 }
 
-impl CoreGame {
-    /// The heap game, for a request of heap values (`TypeError` with the
-    /// library's refusal otherwise).
-    fn heap(&self) -> PyResult<&HeapGame> {
-        // The library's refusal, as the CLI and the server say it (the
-        // faces agree on every refusal: tests/test_agreement.py).
-        self.game.as_heap().ok_or_else(|| {
-            PyTypeError::new_err(grundy::spec::not_a_heap_game(&self.spec).to_string())
-        })
-    }
-}
-
 /// G(0..count) as a numpy array of the narrowest unsigned type.
 pub(crate) fn sequence_array(py: Python<'_>, values: NimSequence) -> Py<PyAny> {
     match values {
@@ -146,10 +134,17 @@ impl CoreGame {
         misere: bool,
         allow_long: bool,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.heap()?.clone();
+        let (game, spec) = (self.game.clone(), self.spec.clone());
         let convention = Convention::from_misere_flag(misere);
-        let values =
-            py.detach(|| api::values(&game, count, convention, &mut PyInputs::new(allow_long)))?;
+        let values = py.detach(|| {
+            api::values(
+                &game,
+                &spec,
+                count,
+                convention,
+                &mut PyInputs::new(allow_long),
+            )
+        })?;
         Ok(sequence_array(py, values))
     }
 
@@ -183,7 +178,7 @@ impl CoreGame {
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap()?.clone();
+        let game = self.game.clone();
         let convention = Convention::from_misere_flag(misere);
         let report = py.detach(|| {
             api::value(
@@ -207,7 +202,7 @@ impl CoreGame {
         allow_long: bool,
         label: &str,
     ) -> PyResult<String> {
-        let game = self.heap()?.clone();
+        let game = self.game.clone();
         let convention = Convention::from_misere_flag(misere);
         let analysis = py.detach(|| {
             api::analyze(
@@ -249,7 +244,7 @@ impl CoreGame {
         label: &str,
     ) -> PyResult<String> {
         use grundy::heap::quotient::{QuotientLimits, DEFAULT_CLIMB_ROUNDS, DEFAULT_MAX_ORDER};
-        let game = self.heap()?.clone();
+        let game = self.game.clone();
         // The defaults are the CLI's, from the one constant each.
         let limits = QuotientLimits {
             max_order: max_order.unwrap_or(DEFAULT_MAX_ORDER),

@@ -46,7 +46,11 @@ pub(crate) fn game_error(error: GameError) -> PyErr {
     }
     match error.root() {
         GameError::Stopped { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
-        GameError::Unsupported { .. } => PyTypeError::new_err(error.to_string()),
+        // A request this kind of game does not answer: a wrong type of
+        // game for the method, in Python's terms.
+        GameError::Unsupported { .. } | GameError::NotApplicable { .. } => {
+            PyTypeError::new_err(error.to_string())
+        }
         _ => PyValueError::new_err(error.to_string()),
     }
 }

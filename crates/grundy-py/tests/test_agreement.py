@@ -180,3 +180,35 @@ def test_quotient_agrees_with_the_cli(entry):
     order = {"max_order": entry["max_order"]} if "max_order" in entry else {}
     ours = run_python(lambda: grundy.Game(entry["game"]).quotient(entry["max"], **order))
     assert ours == cli, entry
+
+
+# Issue 53: which request applies to which game is the library's decision
+# alone. Every family's example is asked every request of heap values in
+# Python and on the CLI; where either refuses, both refuse with the same
+# message (Python raises TypeError for a request the game does not answer).
+REQUESTS = {
+    "values": (lambda g: [int(v) for v in g.values(5)], ["seq", "-n", "5"]),
+    "period": (lambda g: g.period(20), ["period", "--max", "20"]),
+    "value": (lambda g: g.value_report(5), ["value", "5"]),
+    "analyze": (lambda g: g.analyze(20), ["analyze", "--max", "20", "--no-plot"]),
+    "quotient": (lambda g: g.quotient(6), ["quotient", "--max", "6"]),
+}
+
+
+@pytest.mark.parametrize("example", [e for e in grundy.examples() if "FILE" not in e])
+@pytest.mark.parametrize("request_name", sorted(REQUESTS))
+def test_every_request_of_every_family_is_refused_alike(example, request_name):
+    call, args = REQUESTS[request_name]
+    cli = run_cli(args[0], example, *args[1:])
+    ours = run_python(lambda: call(grundy.Game(example)))
+    if cli[0] == "report" and ours[0] == "error":
+        # seq also gives the values of games that are not heap games
+        # (loopy games on numbers, boards numbered by size), which
+        # Python's values() (an array of heap values) refuses.
+        assert request_name == "values" and "escapes" in cli[1], (example, cli, ours)
+        assert "of heaps, and the positions" in ours[1], ours
+    elif "error" in (cli[0], ours[0]):
+        assert ours == cli, (example, request_name)
+    if cli[0] == "error" and "of heaps, and the positions" in cli[1]:
+        with pytest.raises(TypeError):
+            call(grundy.Game(example))

@@ -127,7 +127,7 @@ def test_positional_games():
             lost = (x, y) in p_positions or (y, x) in p_positions
             assert (table[x, y] == 0) == lost, (x, y)
     assert wythoff.eval("(3,5)").outcome == "P"
-    with pytest.raises(TypeError, match="needs a heap game"):
+    with pytest.raises(TypeError, match="table the values on two coordinates"):
         wythoff.values(10)
 
 

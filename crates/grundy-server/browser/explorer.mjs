@@ -203,6 +203,14 @@ try {
   if (!(await page.textContent("#period")).includes("table")) fail("the table is said");
   console.log("wythoff's table as a heat map");
 
+  // A board has no values of heaps: the API says so by key
+  // (not_applicable), and the page says what applies instead.
+  await page.fill("#spec", "cram");
+  await page.click("#analyze");
+  await page.waitForFunction(() => document.getElementById("period").textContent.includes("not heaps"));
+  if ((await page.getAttribute("#period", "class") || "").includes("error")) fail("cram's analysis is shown as an error");
+  console.log("a board's analysis says what applies to it");
+
   // The misère cap is said on the page: more values than it are refused
   // with the limit, and within it they are shown.
   await page.fill("#spec", "kayles");

@@ -111,6 +111,14 @@ enum ApiError {
     /// with the framework's status code.
     #[error("{1}")]
     Rejected(StatusCode, String),
+    /// A request this kind of game does not answer (400), with the
+    /// request and the game's kind for a page to act on.
+    #[error("{message}")]
+    NotApplicable {
+        message: String,
+        request: &'static str,
+        kind: &'static str,
+    },
     /// A computation that failed by a bug (a panic): 500, not "busy".
     #[error("an internal error stopped this computation ({0}); it is a bug in grundy, please report the request")]
     Internal(String),
@@ -125,8 +133,16 @@ impl IntoResponse for ApiError {
             ApiError::Missing(_) => StatusCode::NOT_FOUND,
             ApiError::Rejected(status, _) => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::NotApplicable { .. } => StatusCode::BAD_REQUEST,
         };
-        (status, Json(json!({ "error": self.to_string() }))).into_response()
+        let body = match &self {
+            ApiError::NotApplicable { request, kind, .. } => json!({
+                "error": self.to_string(),
+                "not_applicable": { "request": request, "kind": kind },
+            }),
+            _ => json!({ "error": self.to_string() }),
+        };
+        (status, Json(body)).into_response()
     }
 }
 
@@ -139,6 +155,11 @@ impl From<grundy::GameError> for ApiError {
         }
         match e.root() {
             grundy::GameError::Stopped { reason } => ApiError::Busy(reason.clone()),
+            grundy::GameError::NotApplicable { request, kind, .. } => ApiError::NotApplicable {
+                message: e.to_string(),
+                request,
+                kind,
+            },
             _ => ApiError::BadInput(e.to_string()),
         }
     }
@@ -178,7 +199,17 @@ fn named_count_of(name: &str, text: Option<&str>) -> Result<Option<u64>, ApiErro
 
 impl From<grundy::spec::SpecError> for ApiError {
     fn from(e: grundy::spec::SpecError) -> ApiError {
-        ApiError::BadInput(e.to_string())
+        match &e {
+            grundy::spec::SpecError::Rules { cause, .. } => match cause.root() {
+                grundy::GameError::NotApplicable { request, kind, .. } => ApiError::NotApplicable {
+                    message: e.to_string(),
+                    request,
+                    kind,
+                },
+                _ => ApiError::BadInput(e.to_string()),
+            },
+            _ => ApiError::BadInput(e.to_string()),
+        }
     }
 }
 
@@ -642,7 +673,7 @@ async fn analyze(
     let n = count_of(query.n.as_deref())?;
     check_query(&state, &[&query.game])?;
     let convention = convention_of(query.convention.as_deref())?;
-    let game = grundy::spec::into_heap(game_of(&query.game, None)?, &query.game)?;
+    let game = game_of(&query.game, None)?;
     let max_values = state.limits.max_values;
     limited(&state, move |deadline| {
         let mut inputs = ServerInputs {
@@ -686,7 +717,7 @@ async fn quotient(
             "max={max}, max_order={max_order} exceeds the limits of {QUOTIENT_MAX_HEAP} heaps and {default_order} elements for quotients on this server"
         )));
     }
-    let game = grundy::spec::into_heap(game_of(&query.game, None)?, &query.game)?;
+    let game = game_of(&query.game, None)?;
     limited(&state, move |_deadline| {
         // The deadline stops the quotient through the check `limited`
         // installs (between candidates and blocks of the verification).

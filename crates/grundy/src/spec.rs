@@ -377,7 +377,7 @@ impl SpecForm for Acrostic {
         // hides.
         let factor = |text: &str| -> Option<HeapGame> {
             let game = parse_spec_from(text, SpecSource::NoFiles).ok()?;
-            into_heap(game, text).ok()
+            game.as_heap().cloned()
         };
         // Specs hold commas (sub:1,2): the first split where both sides
         // are heap games.
@@ -438,37 +438,15 @@ pub fn read_graph(path: &Path) -> Result<Graph, SpecError> {
     Ok(Graph::read(path)?)
 }
 
-/// The heap game a spec names, if it names one.
+/// The heap game a spec names, if it names one (a game of another kind
+/// is refused as [`crate::api::Request::Values`] refuses it).
 pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
-    into_heap(parse_spec(spec)?, spec)
-}
-
-/// The heap game of `game`, for a request of heap values on the game of
-/// `spec` ([`not_a_heap_game`] otherwise).
-pub fn into_heap(game: Game, spec: &str) -> Result<HeapGame, SpecError> {
-    match game {
+    match parse_spec(spec)? {
         Game::Heap(game) => Ok(game),
-        Game::Graph(graph) if graph.is_numbered() => Err(SpecError::Rules {
+        other => Err(SpecError::Rules {
             spec: spec.to_owned(),
-            cause: GameError::Rules {
-                message: "its positions are numbers but the game is loopy (values may be infinite), and no periodicity theorem here covers loopy sequences: 'grundy seq' gives its values, 'grundy graph' every position's".to_owned(),
-            },
+            cause: crate::api::applicable::not_applicable(&other, crate::api::Request::Values),
         }),
-        _ => Err(not_a_heap_game(spec)),
-    }
-}
-
-/// The refusal of a request for heap values (values, period, analyze...)
-/// on a game of `spec` whose positions are not heaps: one message on
-/// every face.
-#[must_use]
-pub fn not_a_heap_game(spec: &str) -> SpecError {
-    SpecError::Rules {
-        spec: spec.to_owned(),
-        cause: GameError::Rules {
-            message: "this command needs a heap game (positions that are single numbers)"
-                .to_owned(),
-        },
     }
 }
 

@@ -26,8 +26,11 @@
 //! | the genus of heaps or of positions | [`genus`] |
 //! | the misère quotient | [`quotient`] |
 
+pub mod applicable;
+
 pub use crate::limits;
 pub use crate::limits::CountedRequest;
+pub use applicable::{heap_game, Request};
 
 use std::sync::Arc;
 
@@ -415,6 +418,18 @@ pub fn play_reply<I: Inputs>(
 /// G(0..count) of a heap game under `convention`: the engines in normal
 /// play, the search over sums in misère play.
 pub fn values<I: Inputs>(
+    game: &Game,
+    spec: &str,
+    count: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<NimSequence, I::Error> {
+    let game = heap_game(game, spec, Request::Values)?;
+    heap_values(game, count, convention, inputs)
+}
+
+/// [`values`] of a heap game.
+fn heap_values<I: Inputs>(
     game: &HeapGame,
     count: u64,
     convention: Convention,
@@ -459,12 +474,15 @@ pub fn sequence_source(
     let graph = match game {
         Game::Heap(game) => return Ok(SequenceSource::Heap(game)),
         Game::Graph(graph) if graph.is_numbered() => graph,
-        Game::Positional(positional) => {
+        Game::Positional(ref positional) => {
             // A family of boards numbered by their size: every value is
             // finite, so it is written as a loopy sequence without escapes.
             let count = count.unwrap_or(NUMBERED_DEFAULT);
             let Some(values) = positional.numbered_values(count) else {
-                return Err(crate::spec::not_a_heap_game(spec));
+                return Err(crate::spec::SpecError::Rules {
+                    spec: spec.to_owned(),
+                    cause: applicable::not_applicable(&game, Request::Values),
+                });
             };
             let values = values.map_err(|cause| crate::spec::SpecError::Rules {
                 spec: spec.to_owned(),
@@ -477,7 +495,12 @@ pub fn sequence_source(
                 values: values.into_iter().map(Some).collect(),
             }));
         }
-        _ => return Err(crate::spec::not_a_heap_game(spec)),
+        other => {
+            return Err(crate::spec::SpecError::Rules {
+                spec: spec.to_owned(),
+                cause: applicable::not_applicable(&other, Request::Values),
+            })
+        }
     };
     let positions = graph.vertex_count() as u64;
     let count = count.unwrap_or(default.min(positions));
@@ -517,15 +540,28 @@ pub fn sequence_source(
     Ok(SequenceSource::Loopy(report))
 }
 
-/// G(0..count) under `convention` with the pattern judged in them (proved
-/// where the family's theorem allows; observed only in misère play).
+/// `plot`'s values: G(0..count) under `convention` with the pattern
+/// judged in them (proved where the family's theorem allows; observed
+/// only in misère play).
 pub fn judged_values<I: Inputs>(
+    game: &Game,
+    spec: &str,
+    count: u64,
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<(PeriodReport, NimSequence), I::Error> {
+    let game = heap_game(game, spec, Request::Plot)?;
+    judged_heap_values(game, count, convention, inputs)
+}
+
+/// [`judged_values`] of a heap game.
+fn judged_heap_values<I: Inputs>(
     game: &HeapGame,
     count: u64,
     convention: Convention,
     inputs: &mut I,
 ) -> Result<(PeriodReport, NimSequence), I::Error> {
-    let values = values(game, count, convention, inputs)?;
+    let values = heap_values(game, count, convention, inputs)?;
     let report = match convention {
         Convention::Misere => crate::misere::judge_misere_values(&values),
         Convention::Normal => game.judge(&values),
@@ -539,7 +575,7 @@ pub fn judged_values<I: Inputs>(
 /// count resolved by [`Inputs::resolve_count`]); in misère play the
 /// values come from the search and their pattern is observed only (no
 /// theorem covers misère values).
-pub fn period<I: Inputs>(
+fn period<I: Inputs>(
     game: &HeapGame,
     max: Option<u64>,
     kind: CountedRequest,
@@ -548,7 +584,7 @@ pub fn period<I: Inputs>(
 ) -> Result<(PeriodReport, NimSequence), I::Error> {
     let count = resolved_count(game, max, kind, convention, inputs)?;
     match convention {
-        Convention::Misere => judged_values(game, count, convention, inputs),
+        Convention::Misere => judged_heap_values(game, count, convention, inputs),
         Convention::Normal => inputs.period(game, count as usize),
     }
 }
@@ -575,13 +611,14 @@ fn resolved_count<I: Inputs>(
 /// misère play) for every n below `count`; the first counterexample
 /// otherwise, found as the values are computed (the run stops there).
 pub fn check<I: Inputs>(
-    game: &HeapGame,
+    game: &Game,
     spec: &str,
     formula: &crate::formula::Formula,
     count: u64,
     convention: Convention,
     inputs: &mut I,
 ) -> Result<CheckReport, I::Error> {
+    let game = heap_game(game, spec, Request::Check)?;
     let mut found = None;
     let mut first_failure =
         |values: &NimSequence, range: std::ops::Range<usize>| -> Result<bool, GameError> {
@@ -624,7 +661,7 @@ fn named(convention: Convention) -> Option<Convention> {
 
 /// `period`'s report: the pattern in `count` values, proved where a
 /// theorem allows.
-pub fn period_summary<I: Inputs>(
+fn period_summary<I: Inputs>(
     game: &HeapGame,
     spec: &str,
     max: Option<u64>,
@@ -660,13 +697,15 @@ where
     let positional = match game {
         Game::Positional(positional) => positional,
         other => {
-            let heap = crate::spec::into_heap(other.clone(), spec)?;
-            return period_summary(&heap, spec, max, convention, inputs);
+            let heap = heap_game(other, spec, Request::Period)?;
+            return period_summary(heap, spec, max, convention, inputs);
         }
     };
     let count = max.unwrap_or(NUMBERED_PERIOD_DEFAULT);
     let Some(values) = positional.numbered_values(count) else {
-        return Err(crate::spec::not_a_heap_game(spec).into());
+        return Err(applicable::not_applicable(game, Request::Period)
+            .context(format!("'{spec}'"))
+            .into());
     };
     match convention {
         Convention::Misere => {
@@ -717,13 +756,14 @@ pub struct Analysis {
 /// default of a request of `kind`: [`CountedRequest::Analyze`], or
 /// [`CountedRequest::Page`] for the explorer's first look).
 pub fn analyze<I: Inputs>(
-    game: &HeapGame,
+    game: &Game,
     spec: &str,
     max: Option<u64>,
     kind: CountedRequest,
     convention: Convention,
     inputs: &mut I,
 ) -> Result<Analysis, I::Error> {
+    let game = heap_game(game, spec, Request::Analyze)?;
     let (period, values) = period(game, max, kind, convention, inputs)?;
     let report = AnalyzeReport::of_values(spec, &period, &values, named(convention));
     Ok(Analysis {
@@ -760,14 +800,15 @@ pub struct PageAnalysis {
 /// `convention` (n = `max`, or [`CountedRequest::Page`]'s default), the
 /// pattern judged in them, exceptions, rare values, the largest value.
 pub fn page_analysis<I: Inputs>(
-    game: &HeapGame,
+    game: &Game,
     spec: &str,
     max: Option<u64>,
     convention: Convention,
     inputs: &mut I,
 ) -> Result<PageAnalysis, I::Error> {
+    let game = heap_game(game, spec, Request::Analyze)?;
     let count = resolved_count(game, max, CountedRequest::Page, convention, inputs)?;
-    let (period, values) = judged_values(game, count, convention, inputs)?;
+    let (period, values) = judged_heap_values(game, count, convention, inputs)?;
     let report = AnalyzeReport::of_values(spec, &period, &values, None);
     Ok(PageAnalysis {
         game: spec.to_owned(),
@@ -798,7 +839,7 @@ pub enum HeapValue {
 /// when n is out of reach), or directly. Misère play: Bouton's rule for
 /// Nim, the search otherwise.
 pub fn value<I: Inputs>(
-    game: &HeapGame,
+    game: &Game,
     spec: &str,
     n: u64,
     convention: Convention,
@@ -806,6 +847,7 @@ pub fn value<I: Inputs>(
     max_words: &str,
     inputs: &mut I,
 ) -> Result<HeapValue, I::Error> {
+    let game = heap_game(game, spec, Request::Value)?;
     match convention {
         Convention::Misere => {
             let (value, method) = crate::heap::misere::heap_misere_value(game, n)
@@ -1053,13 +1095,14 @@ pub fn graph(
 /// given (a file, and the least time between two writes after heaps);
 /// `progress` hears of each heap and order.
 pub fn quotient(
-    game: &HeapGame,
+    game: &Game,
     spec: &str,
     max: u64,
     limits: QuotientLimits,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     progress: &mut dyn FnMut(QuotientStep),
 ) -> Result<QuotientReport, GameError> {
+    let game = heap_game(game, spec, Request::Quotient)?;
     crate::heap::quotient::check_max_order(limits.max_order)?;
     let checkpoint = checkpoint.map(|(path, every)| QuotientCheckpoint {
         path,
