@@ -482,6 +482,18 @@ pub fn parse_spec_from(spec: &str, source: SpecSource) -> Result<Game, SpecError
     parse_spec(spec)
 }
 
+/// The family of the registry that reads `spec` (as [`parse_spec`] picks
+/// it), if any: for the tests that must cover every family.
+#[must_use]
+pub fn family_of(spec: &str) -> Option<&'static Family> {
+    let trimmed = spec.trim();
+    let prefixed = FAMILIES.iter().filter(|f| f.prefix.is_some());
+    let by_shape = FAMILIES.iter().filter(|f| f.prefix.is_none());
+    prefixed
+        .chain(by_shape)
+        .find(|family| family.parse(trimmed).is_some())
+}
+
 /// The game a spec names: the family whose prefix it starts with reads
 /// it, or else the first family without a prefix that recognises it.
 pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
