@@ -222,9 +222,8 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
             refuse_to_clobber(out, spec, count)?;
         }
         let mut progress = crate::progress::Progress::values(count);
-        let abort_after: Option<u64> = std::env::var("GRUNDY_TEST_ABORT_AFTER")
-            .ok()
-            .and_then(|v| v.parse().ok());
+        // The crash tests' hook (their build only): a crash part-way.
+        let abort_after = grundy::test_hooks::abort_after("GRUNDY_TEST_ABORT_AFTER");
         let mut period_fill = None;
         let values = run.run(&mut |p: &RunProgress| {
             period_fill.clone_from(&p.period_fill);
@@ -235,7 +234,6 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
                     None => format!("largest {}", p.largest),
                 },
             );
-            // A test hook standing in for a crash part-way.
             if abort_after.is_some_and(|k| p.done >= k) {
                 std::process::abort();
             }

@@ -164,10 +164,10 @@ pub fn solve(
         stop: Some(grundy_dataflow::StopFn(std::sync::Arc::new(
             crate::interrupt::interrupted,
         ))),
-        // The crash tests' hook: abort once this level is checkpointed.
-        abort_after_level: std::env::var("GRUNDY_TEST_ABORT_AFTER_LEVEL")
-            .ok()
-            .and_then(|v| v.parse().ok()),
+        // The crash tests' hook (their build only): abort once this level
+        // is checkpointed.
+        abort_after_level: grundy::test_hooks::abort_after("GRUNDY_TEST_ABORT_AFTER_LEVEL")
+            .and_then(|level| u32::try_from(level).ok()),
         ..grundy_dataflow::SolveOptions::default()
     };
     // The listing of a state space in this process checks Ctrl-C too.

@@ -70,6 +70,7 @@ pub mod sandbox;
 pub mod script;
 pub mod spec;
 pub mod tartan;
+pub mod test_hooks;
 pub mod turning;
 pub mod vertex_kayles;
 pub mod windup;
