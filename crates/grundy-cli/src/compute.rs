@@ -1,7 +1,7 @@
 //! What the commands share: how the CLI computes values (in steps, with
 //! progress on a terminal and the cost checks up front), period
 //! searches, cut tables, and [`CliInputs`], the CLI's
-//! [`grundy::evaluator::Inputs`] for the library's request layer.
+//! [`grundy::inputs::Inputs`] for the library's request layer.
 //! Commands import this module and never each other.
 
 use std::ops::Range;
@@ -186,7 +186,7 @@ pub struct CliInputs<'a> {
     pub spec: &'a str,
 }
 
-impl grundy::evaluator::Inputs for CliInputs<'_> {
+impl grundy::inputs::Inputs for CliInputs<'_> {
     type Error = anyhow::Error;
 
     fn check_search_cost(&mut self, what: &str, seconds: f64) -> anyhow::Result<()> {
@@ -207,7 +207,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
         &mut self,
         game: &HeapGame,
         count: u64,
-        each: &mut grundy::evaluator::ValuesStep<'_>,
+        each: &mut grundy::inputs::ValuesStep<'_>,
     ) -> anyhow::Result<NimSequence> {
         // Memory first: a count that cannot fit is refused before the
         // cost probe computes anything.
@@ -241,7 +241,7 @@ impl grundy::evaluator::Inputs for CliInputs<'_> {
     }
 
     fn period_budget(&mut self, game: &HeapGame) -> anyhow::Result<usize> {
-        Ok(crate::cost::affordable_count(game, grundy::evaluator::PERIOD_SEARCH as u64)? as usize)
+        Ok(crate::cost::affordable_count(game, grundy::inputs::PERIOD_SEARCH as u64)? as usize)
     }
 
     fn misere_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {

@@ -165,7 +165,7 @@ pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::
         if !replies.iter().any(|m| m.wins || m.draws) {
             replies = moves_of(&chosen.position, true)?;
         }
-        let Some(reply) = grundy::evaluate::perfect_reply(&replies) else {
+        let Some(reply) = grundy::sum_evaluator::perfect_reply(&replies) else {
             show_position(&mut out, &chosen.position)?;
             writeln!(out, "{}", convention.game_over(false))?;
             out.flush()?;

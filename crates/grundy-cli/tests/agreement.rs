@@ -369,7 +369,7 @@ async fn the_cli_and_the_server_read_a_database_alike() {
 }
 
 /// Issue 53: which request applies to which game is decided by the
-/// library alone (`grundy::api::applicable`), so every face refuses a
+/// library alone (`grundy::applicable`), so every face refuses a
 /// request alike. Every family of the registry (its example, as the
 /// server lists them) is asked every request of heap values: analyze and
 /// quotient on the CLI and the server, compared; values, period, value,

@@ -46,13 +46,13 @@ pub enum GraphSource {
 }
 
 /// A game's state space as a solve lists it: the positions reachable
-/// from `start`, each a sum named as [`grundy::evaluate::SumEvaluator::state_space`]
+/// from `start`, each a sum named as [`grundy::sum_evaluator::SumEvaluator::state_space`]
 /// names it, owned by the worker a hash of its name picks.
 #[derive(Clone, Debug)]
 pub struct StateSpace {
     /// The game.
-    pub game: Arc<dyn grundy::evaluate::SumEvaluator>,
-    /// The start's name ([`grundy::evaluate::SumEvaluator::state_name`]).
+    pub game: Arc<dyn grundy::sum_evaluator::SumEvaluator>,
+    /// The start's name ([`grundy::sum_evaluator::SumEvaluator::state_name`]).
     pub start: String,
     /// The most positions it may have.
     pub limit: usize,

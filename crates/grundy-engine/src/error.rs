@@ -41,7 +41,7 @@ pub enum GameError {
         message: String,
     },
     /// A request that does not apply to a game of this kind, decided by
-    /// the request layer alone (`grundy::api::applicable`): every face
+    /// the request layer alone (`grundy::applicable`): every face
     /// refuses it with this message, which says what applies instead.
     #[error("{message}")]
     NotApplicable {

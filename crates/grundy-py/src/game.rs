@@ -28,7 +28,7 @@ pub(crate) struct CoreGame {
 /// The components of a position: one text, or a list of texts or numbers.
 pub(crate) fn position_texts(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(text) = position.extract::<String>() {
-        return Ok(grundy::evaluator::sum_components(&text));
+        return Ok(grundy::inputs::sum_components(&text));
     }
     if let Ok(n) = position.extract::<u64>() {
         return Ok(vec![n.to_string()]);

@@ -1,11 +1,11 @@
 //! [`PyInputs`]: how Python computes what a request needs (the cost and
 //! memory checks up front, `allow_long`, Ctrl-C between steps), the
-//! module's [`grundy::evaluator::Inputs`].
+//! module's [`grundy::inputs::Inputs`].
 
 use grundy::cost::SequenceCost;
 use grundy::cut::CutTable;
-use grundy::evaluator::Inputs;
 use grundy::heap::HeapGame;
+use grundy::inputs::Inputs;
 use grundy::period::PeriodReport;
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::GameError;
@@ -35,7 +35,7 @@ pub(crate) fn check_cost(game: &HeapGame, count: u64, allow_long: bool) -> Resul
 /// Refuses up front `count` values that cannot fit in memory (the
 /// library's check: `LimitError`).
 pub(crate) fn check_fits(count: u64) -> Result<(), Failure> {
-    Ok(grundy::evaluator::fits_in_memory(count)?)
+    Ok(grundy::inputs::fits_in_memory(count)?)
 }
 
 /// The values a request may compute: `max` as given (refused up front
@@ -117,7 +117,7 @@ impl Inputs for PyInputs {
         let interrupt = &mut self.interrupt;
         Ok(game.find_period_observed(
             EngineChoice::Auto,
-            grundy::evaluator::FIRST_ROUND,
+            grundy::inputs::FIRST_ROUND,
             max,
             &mut |done, _| interrupt.progress(done as u64, max as u64),
         )?)
@@ -127,7 +127,7 @@ impl Inputs for PyInputs {
         &mut self,
         game: &HeapGame,
         count: u64,
-        each: &mut grundy::evaluator::ValuesStep<'_>,
+        each: &mut grundy::inputs::ValuesStep<'_>,
     ) -> Result<NimSequence, Failure> {
         check_cost(game, count, self.allow_long)?;
         Ok(values_until_signal(game, count, &mut self.interrupt, each)?)
@@ -161,7 +161,7 @@ impl Inputs for PyInputs {
         resolve_count(
             game,
             None,
-            grundy::evaluator::PERIOD_SEARCH as u64,
+            grundy::inputs::PERIOD_SEARCH as u64,
             self.allow_long,
         )
     }

@@ -155,14 +155,14 @@ pub(crate) fn values_until_signal(
     game: &HeapGame,
     count: u64,
     interrupt: &mut Interrupt,
-    each: &mut grundy::evaluator::ValuesStep<'_>,
+    each: &mut grundy::inputs::ValuesStep<'_>,
 ) -> Result<NimSequence, GameError> {
     let count = usize::try_from(count).map_err(|_| GameError::Limit {
         what: format!("{count} values"),
         limit: "the address space".to_owned(),
     })?;
     let mut steps = Stepper::new(MOST_STEP);
-    grundy::evaluator::values_in_steps(
+    grundy::inputs::values_in_steps(
         game,
         count,
         &mut || steps.next_step(),

@@ -540,7 +540,7 @@ struct ServerInputs {
 
 use grundy::api::limits::MAX_CUT_SIDE;
 
-impl grundy::evaluator::Inputs for ServerInputs {
+impl grundy::inputs::Inputs for ServerInputs {
     type Error = ApiError;
 
     fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
@@ -552,7 +552,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
             )));
         }
         let deadline = self.deadline;
-        Ok(grundy::evaluator::values_in_steps(
+        Ok(grundy::inputs::values_in_steps(
             game,
             count as usize,
             &mut || 4096,
@@ -571,7 +571,7 @@ impl grundy::evaluator::Inputs for ServerInputs {
         let deadline = self.deadline;
         Ok(game.find_period_observed(
             EngineChoice::Auto,
-            grundy::evaluator::FIRST_ROUND,
+            grundy::inputs::FIRST_ROUND,
             max,
             &mut |done, _| past_deadline(deadline, max as u64, "values", done as u64),
         )?)
@@ -828,7 +828,7 @@ async fn with_position(
         ],
     )?;
     let convention = convention_of(query.convention.as_deref())?;
-    let texts = grundy::evaluator::sum_components(&query.position);
+    let texts = grundy::inputs::sum_components(&query.position);
     let game = game_of(&query.game, query.graph.as_deref())?;
     let max_values = state.limits.max_values;
     limited(state, move |deadline| {

@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use crate::cut::CutGame;
-use crate::evaluate::SumEvaluator;
 use crate::graph::Graph;
 use crate::heap::HeapGame;
+use crate::sum_evaluator::SumEvaluator;
 
 /// A game named by a spec.
 #[derive(Debug, Clone)]

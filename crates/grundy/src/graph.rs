@@ -13,9 +13,9 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
+use crate::spec_form::SpecForm;
 
 /// A mistake in a game graph. Line numbers count from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

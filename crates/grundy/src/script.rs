@@ -13,11 +13,11 @@ use std::sync::Arc;
 use rhai::{Array, Dynamic, Engine, Scope, AST};
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::heap::{Growth, HeapFamily, MoveCount};
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
+use crate::spec_form::SpecForm;
 
 pub use crate::limits::SCRIPT_OPERATIONS as MAX_OPERATIONS;
 

@@ -24,8 +24,6 @@ use thiserror::Error;
 use crate::acrostic::Acrostic;
 use crate::cut::CutGame;
 use crate::error::GameError;
-use crate::evaluate::SumEvaluator;
-use crate::family::SpecForm;
 pub use crate::game::{Game, IntoGame};
 use crate::graph::{Graph, GraphFileError};
 use crate::heap::code::{CodeError, TakeBreakCode};
@@ -33,8 +31,10 @@ use crate::heap::nim::Nim;
 use crate::heap::split::{Divisor, EqualSplit};
 use crate::heap::subtraction::{AllBut, Subtraction};
 use crate::heap::{HeapFamily, HeapGame};
-use crate::memory::MemoryGame;
+use crate::mem::MemoryGame;
 use crate::script::{BoundedScript, ScriptRules};
+use crate::spec_form::SpecForm;
+use crate::sum_evaluator::SumEvaluator;
 use crate::tartan::TartanBoards;
 use crate::turning::{Turning, TurningCodeError};
 use crate::windup::WindUp;
@@ -445,7 +445,7 @@ pub fn parse_heap_spec(spec: &str) -> Result<HeapGame, SpecError> {
         Game::Heap(game) => Ok(game),
         other => Err(SpecError::Rules {
             spec: spec.to_owned(),
-            cause: crate::api::applicable::not_applicable(&other, crate::api::Request::Values),
+            cause: crate::applicable::not_applicable(&other, crate::applicable::Request::Values),
         }),
     }
 }

@@ -92,8 +92,12 @@ fn eval(spec: &str, texts: &[String], convention: Convention) -> serde_json::Val
     match convention {
         Convention::Misere => serde_json::to_value(game.evaluate_misere(spec, texts).unwrap()),
         _ => serde_json::to_value(
-            game.evaluate(spec, texts, &grundy::evaluate::SearchSettings::default())
-                .unwrap(),
+            game.evaluate(
+                spec,
+                texts,
+                &grundy::sum_evaluator::SearchSettings::default(),
+            )
+            .unwrap(),
         ),
     }
     .unwrap()

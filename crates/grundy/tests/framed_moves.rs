@@ -15,8 +15,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use grundy::evaluate::SearchSettings;
 use grundy::spec::{parse_spec, Game};
+use grundy::sum_evaluator::SearchSettings;
 use grundy::Convention;
 
 /// A small deterministic generator (xorshift), so a failure reruns.

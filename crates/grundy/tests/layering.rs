@@ -5,7 +5,11 @@
 //!
 //! A module's dependencies are the `crate::m` paths in its files (code,
 //! not comments or `#[cfg(test)]` tails); a module's own submodules are
-//! one node with it. A circle is reported with the edges that make it.
+//! one node with it. Each family under `families/` is a node of its own
+//! (`crate::families::cram` and the re-exported `crate::cram` are the same
+//! node), so that families may depend on one another and on the
+//! infrastructure without the folder becoming one knot. A circle is
+//! reported with the edges that make it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -46,6 +50,8 @@ fn referenced(code: &str) -> BTreeSet<String> {
     };
     for (at, _) in code.match_indices("crate::") {
         let rest = &code[at + "crate::".len()..];
+        // A family is named by its own module.
+        let rest = rest.strip_prefix(FAMILIES).unwrap_or(rest);
         if let Some(list) = rest.strip_prefix('{') {
             let end = list.find('}').unwrap_or(list.len());
             // Only the top level of the list: nested braces name items.
@@ -76,13 +82,22 @@ fn referenced(code: &str) -> BTreeSet<String> {
     names
 }
 
-/// The graph of the top-level modules under `src`.
+/// The folder of families: each module in it is a node.
+const FAMILIES: &str = "families::";
+
+/// The graph of the top-level modules under `src` (and of each family).
 fn module_graph(src: &Path) -> Graph {
     let mut files = Vec::new();
     rust_files(src, &mut files);
     let top_of = |path: &Path| -> String {
         let relative = path.strip_prefix(src).unwrap();
-        let first = relative.components().next().unwrap();
+        let mut components = relative.components();
+        let mut first = components.next().unwrap();
+        if first.as_os_str() == "families" {
+            if let Some(family) = components.next() {
+                first = family;
+            }
+        }
         let name = first.as_os_str().to_string_lossy();
         name.trim_end_matches(".rs").to_owned()
     };

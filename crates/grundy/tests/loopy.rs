@@ -344,7 +344,7 @@ fn acyclic_values(graph: Digraph<'_>) -> Option<Vec<u64>> {
 /// and keeps the draw from D.
 #[test]
 fn play_moves_follow_the_retrograde_analysis_of_pairs() {
-    use grundy::evaluate::{perfect_reply, LoopyGame, SumEvaluator};
+    use grundy::sum_evaluator::{perfect_reply, LoopyGame, SumEvaluator};
     let mut draws_kept = 0;
     for seed in 40..=43u64 {
         let n = 40;

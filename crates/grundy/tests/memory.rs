@@ -8,7 +8,7 @@
 #![allow(clippy::needless_range_loop)] // tables are indexed by their coordinates
 
 use grundy::grid::ValueGrid;
-use grundy::memory::{MemoryGame, MemoryPosition, MemoryRule};
+use grundy::mem::{MemoryGame, MemoryPosition, MemoryRule};
 use grundy::spec::{parse_spec, Game};
 use grundy::{Ruleset, Solver};
 
@@ -84,7 +84,7 @@ fn fibonacci_nim_openings_follow_zeckendorf() {
                 .evaluate(
                     "fibonacci-nim",
                     &[n.to_string()],
-                    &grundy::evaluate::SearchSettings::default(),
+                    &grundy::sum_evaluator::SearchSettings::default(),
                 )
                 .unwrap();
             let takes: Vec<u64> = report
@@ -134,7 +134,7 @@ fn positions_read_and_print() {
 /// heap or leaves a position of value 0.
 #[test]
 fn fibonacci_winning_takes_match_the_plain_table() {
-    use grundy::memory::fibonacci_winning_takes;
+    use grundy::mem::fibonacci_winning_takes;
     let size = 71;
     let g = plain(MemoryRule::Fibonacci, size);
     let wins = |n: usize, t: usize| t == n || g[n - t][t] == 0;
@@ -164,7 +164,7 @@ fn fibonacci_winning_takes_match_the_plain_table() {
 /// outcome of huge positions through the ruleset.
 #[test]
 fn zeckendorf_and_huge_positions() {
-    use grundy::memory::zeckendorf;
+    use grundy::mem::zeckendorf;
     let mut fibonacci = vec![1u64, 2];
     while let Some(f) = fibonacci[fibonacci.len() - 2].checked_add(fibonacci[fibonacci.len() - 1]) {
         fibonacci.push(f);

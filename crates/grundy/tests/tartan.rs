@@ -9,8 +9,8 @@
 mod common;
 
 use common::coins::{moves_of, rules};
-use grundy::evaluate::eval_report;
 use grundy::spec::{parse_spec, Game};
+use grundy::sum_evaluator::eval_report;
 use grundy::tartan::{parse_board, Board, TartanBoards};
 use grundy::{Nimber, Ruleset, Solver};
 
@@ -67,7 +67,7 @@ fn board_of(mask: usize, columns: u32) -> Board {
 
 fn product(a: &str, b: &str) -> TartanBoards {
     let spec = format!("tartan({a},{b})");
-    let Some(Ok(boards)) = <TartanBoards as grundy::family::SpecForm>::from_spec(&spec) else {
+    let Some(Ok(boards)) = <TartanBoards as grundy::spec_form::SpecForm>::from_spec(&spec) else {
         panic!("{spec}")
     };
     boards
@@ -130,7 +130,7 @@ fn the_search_over_whole_boards_agrees() {
 }
 
 fn factor(spec: &str) -> grundy::turning::Turning {
-    match <grundy::turning::Turning as grundy::family::SpecForm>::from_spec(spec) {
+    match <grundy::turning::Turning as grundy::spec_form::SpecForm>::from_spec(spec) {
         Some(Ok(t)) => t,
         _ => panic!("{spec}"),
     }
@@ -149,7 +149,7 @@ fn winning_moves_are_exactly_the_moves_to_zero() {
                 &boards,
                 "tartan",
                 std::slice::from_ref(&board),
-                &grundy::evaluate::SearchSettings::default(),
+                &grundy::sum_evaluator::SearchSettings::default(),
             )
             .unwrap();
             let mut listed: Vec<String> = report
@@ -226,7 +226,7 @@ fn specs_and_boards() {
         .evaluate(
             "rugs",
             &["(1000,999),(3,6)".to_owned()],
-            &grundy::evaluate::SearchSettings::default(),
+            &grundy::sum_evaluator::SearchSettings::default(),
         )
         .unwrap();
     assert_eq!(

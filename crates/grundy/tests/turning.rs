@@ -12,8 +12,8 @@ mod common;
 
 use common::coins::{moves_of, rules};
 
-use grundy::evaluate::eval_report;
 use grundy::spec::{parse_spec, Game, SpecError};
+use grundy::sum_evaluator::eval_report;
 use grundy::turning::{parse_row, CoinRow, CoinRows, Turning, TurningCode, NAMED_TURNING};
 use grundy::{HeapGame, Nimber, Ruleset, Solver};
 
@@ -211,7 +211,7 @@ fn winning_moves_are_exactly_the_moves_to_p_rows() {
                 &rows,
                 code,
                 std::slice::from_ref(&row),
-                &grundy::evaluate::SearchSettings::default(),
+                &grundy::sum_evaluator::SearchSettings::default(),
             )
             .unwrap();
             assert_eq!(report.value, values[mask]);
@@ -341,7 +341,7 @@ fn rows_of_many_heads_list_their_winning_moves_in_bounded_memory() {
         &rows,
         "triplets",
         std::slice::from_ref(&row),
-        &grundy::evaluate::SearchSettings::default(),
+        &grundy::sum_evaluator::SearchSettings::default(),
     )
     .unwrap();
     let value = rows.known_value(&row).unwrap();

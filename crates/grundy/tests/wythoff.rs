@@ -130,7 +130,7 @@ fn specs_positions_and_sums() {
         .evaluate(
             "wythoff",
             &texts,
-            &grundy::evaluate::SearchSettings::default(),
+            &grundy::sum_evaluator::SearchSettings::default(),
         )
         .unwrap();
     let want = table(12, 1);

@@ -26,11 +26,9 @@
 //! | the genus of heaps or of positions | [`genus`] |
 //! | the misère quotient | [`quotient`] |
 
-pub mod applicable;
-
+pub use crate::applicable::{heap_game, not_applicable, Request};
 pub use crate::limits;
 pub use crate::limits::CountedRequest;
-pub use applicable::{heap_game, Request};
 
 use std::sync::Arc;
 
@@ -38,16 +36,12 @@ use serde::Serialize;
 
 use crate::convention::Convention;
 use crate::error::GameError;
-use crate::evaluate::{
-    misere_eval_report, parse_positions, perfect_reply, theorem_after, with_theorem_hint,
-    SumEvaluator,
-};
-use crate::evaluator::{sum_evaluator, Inputs};
 use crate::heap::misere::{misere_heap_eval_report, quotient_report};
 use crate::heap::quotient::{
     misere_quotient_resumable, QuotientCheckpoint, QuotientLimits, QuotientStep,
 };
 use crate::heap::HeapGame;
+use crate::inputs::{sum_evaluator, Inputs};
 use crate::period::PeriodReport;
 use crate::report::{
     AnalyzeReport, CheckReport, CounterexampleReport, EvalReport, GenusReport, LoopyEvalReport,
@@ -56,6 +50,10 @@ use crate::report::{
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
 use crate::spec::Game;
+use crate::sum_evaluator::{
+    misere_eval_report, parse_positions, perfect_reply, theorem_after, with_theorem_hint,
+    SumEvaluator,
+};
 
 /// `games`: every family a face can be asked for. Where files are not
 /// read (the server), the families that read them are left out, as the
@@ -256,7 +254,7 @@ fn eval_normal<I: Inputs>(
             2.0 * seconds,
         )?;
     }
-    let search = crate::evaluate::SearchSettings {
+    let search = crate::sum_evaluator::SearchSettings {
         table_bytes: table_bytes.unwrap_or_else(crate::split_search::default_table_bytes),
         cache: cache.map(std::path::Path::to_path_buf),
     };
@@ -481,7 +479,7 @@ pub fn sequence_source(
             let Some(values) = positional.numbered_values(count) else {
                 return Err(crate::spec::SpecError::Rules {
                     spec: spec.to_owned(),
-                    cause: applicable::not_applicable(&game, Request::Values),
+                    cause: not_applicable(&game, Request::Values),
                 });
             };
             let values = values.map_err(|cause| crate::spec::SpecError::Rules {
@@ -498,7 +496,7 @@ pub fn sequence_source(
         other => {
             return Err(crate::spec::SpecError::Rules {
                 spec: spec.to_owned(),
-                cause: applicable::not_applicable(&other, Request::Values),
+                cause: not_applicable(&other, Request::Values),
             })
         }
     };
@@ -703,7 +701,7 @@ where
     };
     let count = max.unwrap_or(NUMBERED_PERIOD_DEFAULT);
     let Some(values) = positional.numbered_values(count) else {
-        return Err(applicable::not_applicable(game, Request::Period)
+        return Err(not_applicable(game, Request::Period)
             .context(format!("'{spec}'"))
             .into());
     };
@@ -860,8 +858,9 @@ pub fn value<I: Inputs>(
                 method: method.as_str(),
             }))
         }
-        Convention::Normal => crate::evaluator::heap_value(game, spec, n, max, max_words, inputs)
-            .map(HeapValue::Normal),
+        Convention::Normal => {
+            crate::inputs::heap_value(game, spec, n, max, max_words, inputs).map(HeapValue::Normal)
+        }
     }
 }
 

@@ -8,7 +8,6 @@
 use serde_json::Value;
 
 use crate::error::GameError;
-use crate::evaluate::{misere_eval_report, move_reports};
 use crate::heap::quotient::{misere_quotient, Element, MisereQuotient, QuotientLimits};
 use crate::heap::{HeapGame, HeapRuleset, MoveCount};
 use crate::limits::{QUOTIENT_EVAL_MAX_HEAP, QUOTIENT_EVAL_TIME};
@@ -17,6 +16,7 @@ use crate::report::{GeneratorReport, OutcomeReport, QuotientReport, RelationRepo
 use crate::ruleset::Ruleset;
 use crate::sequence::NimSequence;
 use crate::sum::{Outcome, WinningMove};
+use crate::sum_evaluator::{misere_eval_report, move_reports};
 use crate::Convention;
 
 /// The misère nim-values of the heaps `0..count` of a heap game: by

@@ -20,7 +20,6 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::GameError;
-use crate::evaluate::SumEvaluator;
 use crate::nimber::Nimber;
 use crate::period::{
     find_period_in, judge, value_from_period, PeriodFilled, PeriodReport, Periodicity, ProofRule,
@@ -29,6 +28,7 @@ use crate::ruleset::{Options, Ruleset};
 use crate::search_probe::{Line, ProbeClock};
 use crate::sequence::dense::{DenseEngine, Kernel};
 use crate::sequence::{EngineChoice, NimSequence};
+use crate::sum_evaluator::SumEvaluator;
 
 /// Reads a heap size written by a user.
 pub fn parse_heap(text: &str) -> Result<u64, GameError> {
@@ -152,7 +152,7 @@ pub struct Growth {
 /// A family of heap games: everything grundy needs to know about one.
 ///
 /// A family is one module with a type implementing this trait and
-/// [`crate::family::SpecForm`], and one line in [`crate::spec::FAMILIES`].
+/// [`crate::spec_form::SpecForm`], and one line in [`crate::spec::FAMILIES`].
 /// The provided methods are what every heap family shares (no sparse
 /// engine, no closed form, no cost beyond the engines', moves in the words
 /// of heaps); a family overrides those that differ.

@@ -3,13 +3,13 @@
 use std::convert::Infallible;
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::heap::{push_take, HeapFamily, MoveCount};
 use crate::nimber::Nimber;
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
 
 /// Nim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

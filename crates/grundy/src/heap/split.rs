@@ -5,13 +5,13 @@
 use std::convert::Infallible;
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::heap::{describe_heap_move, HeapFamily, MoveCount};
 use crate::nimber::MexSet;
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
 
 /// `equal-split`: a heap of n becomes b >= 2 equal heaps, b dividing n.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,13 +2,13 @@
 //! (`sub:1,3,4`), or for any s *not* in a finite set (`allbut:1,2`).
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::heap::{push_take, HeapFamily, MoveCount};
 use crate::nimber::MexSet;
 use crate::period::ProofRule;
 use crate::ruleset::Options;
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
 
 /// Most numbers a set may list (ranges included).
 pub const MAX_SET: u64 = 10_000_000;

@@ -11,7 +11,6 @@
 //! into a clear error.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::heap::code::{CodeError, Digit, Modifier, SplitKind, TakeBreakCode};
 use crate::heap::{Growth, HeapFamily, MoveCount};
 use crate::period::ProofRule;
@@ -23,6 +22,7 @@ use crate::sequence::dense::{
 use crate::sequence::sparse::SparseKernel;
 use crate::sequence::EngineChoice;
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
 
 /// Most partitions one position may enumerate before the request is
 /// refused.

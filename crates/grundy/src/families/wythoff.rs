@@ -15,9 +15,9 @@
 //! them and words its moves through [`Ruleset`] alone.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::grid::{check_value_bound, Grid, ValueGrid, ValueSet};
 use crate::ruleset::{Options, Ruleset, TheoremOutcome};
+use crate::spec_form::SpecForm;
 
 /// The most work (positions times options, roughly) one position may
 /// cost the generic solver before it is refused up front.

@@ -20,9 +20,9 @@
 //! `cram:3xN` numbers the boards `3x1`, `3x2`, ... for `seq`.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::nimber::Nimber;
 use crate::ruleset::{FramedMove, MoveSymmetry, Options, Ruleset};
+use crate::spec_form::SpecForm;
 use crate::vertex_kayles::members;
 
 /// The most squares of a board (one `u64` holds its empty squares).
@@ -709,7 +709,7 @@ impl SpecForm for Cram {
     }
 
     fn from_spec(text: &str) -> Option<Result<Cram, GameError>> {
-        let (_, family) = crate::family::name_and_rest(text, &["cram"])?;
+        let (_, family) = crate::spec_form::name_and_rest(text, &["cram"])?;
         Some(match family {
             Some(template) => Cram::with_family(template),
             None => Ok(Cram::new()),

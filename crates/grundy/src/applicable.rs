@@ -9,8 +9,8 @@
 use serde::Serialize;
 
 use crate::error::GameError;
+use crate::game::Game;
 use crate::heap::HeapGame;
-use crate::spec::Game;
 
 /// A request of the faces that only some games answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]

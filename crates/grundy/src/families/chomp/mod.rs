@@ -24,8 +24,8 @@ pub mod table;
 use std::sync::{Arc, Mutex};
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::ruleset::{FramedMove, Options, Ruleset};
+use crate::spec_form::SpecForm;
 
 /// The most rows of a diagram (and of its transpose, to be kept as
 /// either).
@@ -328,7 +328,7 @@ impl SpecForm for Chomp {
     }
 
     fn from_spec(text: &str) -> Option<Result<Chomp, GameError>> {
-        let (_, family) = crate::family::name_and_rest(text, &["chomp"])?;
+        let (_, family) = crate::spec_form::name_and_rest(text, &["chomp"])?;
         Some(match family {
             Some(template) => Chomp::with_family(template),
             None => Ok(Chomp::new()),
@@ -494,7 +494,7 @@ pub fn parse_chomp(text: &str) -> Result<ChompBoard, GameError> {
         reason,
     };
     let number = |s: &str| {
-        crate::family::bounded_number(s, 255, invalid, |n| {
+        crate::spec_form::bounded_number(s, 255, invalid, |n| {
             format!("{n} is past 255 squares a row")
         })
     };

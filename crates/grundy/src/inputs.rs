@@ -14,12 +14,12 @@
 use std::sync::Arc;
 
 use crate::cut::CutTable;
-use crate::evaluate::SumEvaluator;
 use crate::heap::HeapGame;
 use crate::period::PeriodReport;
 use crate::report::ValueReport;
 use crate::sequence::NimSequence;
 use crate::spec::Game;
+use crate::sum_evaluator::SumEvaluator;
 use crate::{GameError, HeapRuleset, Ruleset};
 
 pub use crate::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
@@ -288,7 +288,7 @@ pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
 
 /// The evaluator of sums of the positions written `texts` in `game`, with
 /// every value it needs computed through `inputs`. A graph with cycles
-/// becomes a [`crate::evaluate::LoopyGame`] (play with draws; its sums are
+/// becomes a [`crate::sum_evaluator::LoopyGame`] (play with draws; its sums are
 /// reported by [`SumEvaluator::loopy_evaluate`]).
 pub fn sum_evaluator<I: Inputs>(
     game: Game,
@@ -322,7 +322,7 @@ pub fn sum_evaluator<I: Inputs>(
                 Arc::new((*graph).clone())
             } else {
                 // Cycles: Smith's generalised values, draws included.
-                Arc::new(crate::evaluate::LoopyGame::new(graph))
+                Arc::new(crate::sum_evaluator::LoopyGame::new(graph))
             }
         }
     })

@@ -7,10 +7,10 @@
 //! is the subtraction game on 0..N.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::game::{Game, IntoGame};
 use crate::graph::Graph;
 use crate::heap::subtraction::parse_number_set;
+use crate::spec_form::SpecForm;
 
 /// The largest modulus: the graph has N vertices and up to N·|S| edges.
 pub const MAX_MODULUS: u64 = 1 << 24;

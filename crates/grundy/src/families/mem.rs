@@ -20,9 +20,9 @@
 //! `table` computes G(n, m) row by row, one incremental mex per row.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::grid::{Grid, ValueGrid};
 use crate::ruleset::{Options, Ruleset, TheoremOutcome};
+use crate::spec_form::SpecForm;
 
 /// The most work (positions times options, roughly) one position may
 /// cost the generic solver before it is refused up front.

@@ -30,14 +30,14 @@ pub mod code;
 use std::sync::Arc;
 
 use crate::error::GameError;
-use crate::evaluate::SumEvaluator;
-use crate::family::SpecForm;
 use crate::heap::{HeapFamily, MoveCount, OwnPositions};
 use crate::nimber::{xor_permute_word, Nimber};
 use crate::period::ProofRule;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::dense::Kernel;
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
+use crate::sum_evaluator::SumEvaluator;
 
 pub use code::{Element, Spacing, TurningCode, TurningCodeError, MAX_MOVES_PER_COIN};
 

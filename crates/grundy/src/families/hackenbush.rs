@@ -30,8 +30,8 @@
 //! meets the part twice, never with a wrong value).
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::nimber::Nimber;
+use crate::spec_form::SpecForm;
 use std::sync::Arc;
 
 use crate::ruleset::{FramedMove, Options, Ruleset};
@@ -536,7 +536,7 @@ impl SpecForm for GreenHackenbush {
     }
 
     fn from_spec(text: &str) -> Option<Result<GreenHackenbush, GameError>> {
-        let (_, family) = crate::family::name_and_rest(text, &["green-hackenbush"])?;
+        let (_, family) = crate::spec_form::name_and_rest(text, &["green-hackenbush"])?;
         Some(match family {
             Some(template) => GreenHackenbush::with_family(template),
             None => Ok(GreenHackenbush::new()),
@@ -699,7 +699,7 @@ pub fn parse_hackenbush(text: &str) -> Result<HackenbushGraph, GameError> {
     }
     let text = text.trim();
     let number = |s: &str| {
-        crate::family::bounded_number(s, MAX_EDGES + 1, invalid, |n| {
+        crate::spec_form::bounded_number(s, MAX_EDGES + 1, invalid, |n| {
             format!("{n} is past {} vertices", MAX_EDGES + 1)
         })
     };

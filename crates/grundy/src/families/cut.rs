@@ -26,9 +26,9 @@ use std::fmt;
 use rayon::prelude::*;
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::nimber::Nimber;
 use crate::ruleset::{MoveSymmetry, Options, Ruleset};
+use crate::spec_form::SpecForm;
 
 /// The largest dimension supported.
 pub const MAX_DIM: usize = 4;

@@ -23,7 +23,7 @@
 //! Dawson's Kayles (0.07); the tests check both against the octal engine.
 
 use crate::error::GameError;
-use crate::family::SpecForm;
+use crate::spec_form::SpecForm;
 use std::sync::Arc;
 
 use crate::ruleset::{FramedMove, Options, Ruleset};
@@ -526,7 +526,7 @@ impl SpecForm for VertexKayles {
     }
 
     fn from_spec(text: &str) -> Option<Result<VertexKayles, GameError>> {
-        let (name, family) = crate::family::name_and_rest(text, &["node-kayles", "arc-kayles"])?;
+        let (name, family) = crate::spec_form::name_and_rest(text, &["node-kayles", "arc-kayles"])?;
         let rule = if name == "node-kayles" {
             VertexRule::Node
         } else {
@@ -724,7 +724,7 @@ pub fn parse_graph(text: &str) -> Result<SmallGraph, GameError> {
         reason,
     };
     let number = |s: &str| {
-        crate::family::bounded_number(s, MAX_VERTICES, invalid, |_| {
+        crate::spec_form::bounded_number(s, MAX_VERTICES, invalid, |_| {
             format!("graph positions have at most {MAX_VERTICES} vertices")
         })
     };

@@ -22,12 +22,12 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::error::GameError;
-use crate::family::SpecForm;
 use crate::grid::{Grid, ValueGrid};
 use crate::heap::HeapGame;
 use crate::nimber::Nimber;
 use crate::ruleset::{Options, Ruleset};
 use crate::sequence::NimSequence;
+use crate::spec_form::SpecForm;
 use crate::turning::Turning;
 
 /// The most coordinates a board may use.
