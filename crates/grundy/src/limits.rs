@@ -31,9 +31,9 @@ pub const fn default_count(kind: CountedRequest, convention: Convention) -> u64 
     match (convention, kind) {
         // Misère values come from a search over sums: a few dozen heaps.
         (Convention::Misere, _) => MISERE_VALUES,
-        (_, CountedRequest::Analyze) => ANALYZE_VALUES,
-        (_, CountedRequest::Period | CountedRequest::Value) => PERIOD_VALUES,
-        (_, CountedRequest::Page) => PAGE_VALUES,
+        (Convention::Normal, CountedRequest::Analyze) => ANALYZE_VALUES,
+        (Convention::Normal, CountedRequest::Period | CountedRequest::Value) => PERIOD_VALUES,
+        (Convention::Normal, CountedRequest::Page) => PAGE_VALUES,
     }
 }
 
@@ -43,7 +43,7 @@ pub const fn default_count(kind: CountedRequest, convention: Convention) -> u64 
 pub fn capped_count(convention: Convention, face_cap: u64) -> u64 {
     match convention {
         Convention::Misere => face_cap.min(MISERE_PAGE_CAP),
-        _ => face_cap,
+        Convention::Normal => face_cap,
     }
 }
 

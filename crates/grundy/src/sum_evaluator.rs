@@ -1044,7 +1044,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                 let valued = with_component_replaced(&positions, i, &option);
                 let (wins, far) = match convention {
                     Convention::Misere => (search.misere_value(&valued, &[])? == 0, None),
-                    _ => (
+                    Convention::Normal => (
                         solver.sum_value(&valued)?.is_zero(),
                         // Boards and graphs are too many positions for
                         // the remoteness's full search.

@@ -238,3 +238,84 @@ fn the_check_can_fail() {
     assert_eq!(circle.first(), circle.last());
     assert_eq!(circle.len(), 4);
 }
+
+/// A `match` on a convention names every convention: a wildcard arm
+/// would run a new convention as if it were an old one, silently.
+/// `Convention` is not `#[non_exhaustive]`, so without wildcards the
+/// compiler lists every place a new convention must be handled.
+#[test]
+fn no_match_on_a_convention_has_a_wildcard_arm() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for name in [
+        "grundy",
+        "grundy-engine",
+        "grundy-cli",
+        "grundy-server",
+        "grundy-py",
+        "grundy-dataflow",
+    ] {
+        rust_files(&crates.join(name).join("src"), &mut files);
+    }
+    let convention =
+        std::fs::read_to_string(crates.join("grundy-engine/src/convention.rs")).unwrap();
+    let declaration = convention.split("pub enum Convention").next().unwrap();
+    assert!(
+        !declaration
+            .lines()
+            .rev()
+            .take(3)
+            .any(|l| l.contains("non_exhaustive")),
+        "Convention must be matched exhaustively"
+    );
+    let mut wildcards = Vec::new();
+    let mut matches = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            let trimmed = line.trim_start();
+            let Some(scrutinee) = trimmed.strip_prefix("match ") else {
+                continue;
+            };
+            // `match convention {`, `match request.convention {`,
+            // `match (convention, kind) {`: a convention as the value or
+            // as one element of a tuple matched.
+            let value = scrutinee.split('{').next().unwrap_or_default().trim();
+            // A tuple's elements, or the one value (a call is neither).
+            let parts: Vec<&str> = match value.strip_prefix('(') {
+                Some(tuple) => tuple.trim_end_matches(')').split(',').collect(),
+                None => vec![value],
+            };
+            let of_a_convention = parts.iter().any(|part| {
+                let part = part.trim();
+                part.rsplit('.').next() == Some("convention")
+                    && part
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            });
+            if !of_a_convention {
+                continue;
+            }
+            matches += 1;
+            let indent = line.len() - trimmed.len();
+            for arm in &lines[at + 1..] {
+                let arm_indent = arm.len() - arm.trim_start().len();
+                if arm.trim() == "}" && arm_indent == indent {
+                    break;
+                }
+                let pattern = arm.trim_start();
+                let wildcard = pattern.starts_with("_ =>")
+                    || (pattern.starts_with("(_,") && pattern.contains("=>"));
+                if arm_indent == indent + 4 && wildcard {
+                    wildcards.push(format!("{}:{}", file.display(), at + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        matches >= 10,
+        "only {matches} matches on a convention found"
+    );
+    assert!(wildcards.is_empty(), "wildcard arms: {wildcards:?}");
+}

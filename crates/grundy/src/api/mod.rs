@@ -939,7 +939,7 @@ pub fn table<I: Inputs>(
         if let Some(grid) = positional.value_grid() {
             let values = match convention {
                 Convention::Misere => misere_grid(&**positional, grid, spec, max)?,
-                _ => grid.table(max).map_err(|e| {
+                Convention::Normal => grid.table(max).map_err(|e| {
                     e.context(format!("computing the table of '{spec}' up to {max}"))
                 })?,
             };
@@ -965,7 +965,7 @@ pub fn table<I: Inputs>(
         })?;
     match convention {
         Convention::Misere => Ok(Table::MisereBoxes(misere_boxes(&cut, spec, max)?)),
-        _ => Ok(Table::Boxes(inputs.cut_table(cut.dim(), max)?)),
+        Convention::Normal => Ok(Table::Boxes(inputs.cut_table(cut.dim(), max)?)),
     }
 }
 
