@@ -165,16 +165,21 @@ fn hostfile_of(dir: &Path, count: usize) -> std::path::PathBuf {
 }
 
 fn process(graph: &Path, out: &Path, hosts: &Path, index: usize) -> Command {
+    let mut command = process_of(graph, out, hosts, index, 2);
+    command.args(["-w", "2"]);
+    command
+}
+
+/// Process `index` of a cluster of `processes` (one worker each).
+fn process_of(graph: &Path, out: &Path, hosts: &Path, index: usize, processes: usize) -> Command {
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
     command.args([
         "solve",
         graph.to_str().unwrap(),
         "-o",
         out.to_str().unwrap(),
-        "-w",
-        "2",
         "-n",
-        "2",
+        &processes.to_string(),
         "-p",
         &index.to_string(),
         "-h",
@@ -343,22 +348,8 @@ fn a_cluster_connects_quietly_and_notices_a_peer_dead_during_set_up() {
     let hosts = hostfile_of(dir.path(), 3);
     let db3 = dir.path().join("db3");
     let three = |index: usize| {
-        let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
-        command.args([
-            "solve",
-            graph.to_str().unwrap(),
-            "-o",
-            db3.to_str().unwrap(),
-            "-n",
-            "3",
-            "-p",
-            &index.to_string(),
-            "-h",
-            hosts.to_str().unwrap(),
-            "--connect-timeout",
-            "120",
-        ]);
-        command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut command = process_of(&graph, &db3, &hosts, index, 3);
+        command.args(["--connect-timeout", "120"]);
         command
     };
     let waiting = three(0).spawn().unwrap();
