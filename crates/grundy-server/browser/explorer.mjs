@@ -61,7 +61,14 @@ try {
   if (moves.length === 0) fail("9 4 has winning moves");
   console.log("winning moves of 9 + 4:", moves.join("; "));
 
+  // Kayles analysed and a sum of it evaluated before the game, so that
+  // the screenshot (docs/explorer.png) shows every panel filled.
   await page.fill("#spec", "kayles");
+  await page.click("#analyze");
+  await page.waitForFunction(() => /proved/.test(document.getElementById("period").textContent));
+  await page.fill("#position", "9 4");
+  await page.click("#eval");
+  await page.waitForFunction(() => document.getElementById("eval-value")?.textContent === "5");
   await page.fill("#play-position", "10");
   await page.click("#play-start");
   await page.waitForSelector("#your-moves button");

@@ -909,8 +909,7 @@ async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
-        let (written, moves) = grundy::api::moves_from(game, spec, texts, convention, inputs)?;
-        Ok(json!({ "game": spec, "position": texts, "written": written, "moves": moves }))
+        to_json(grundy::api::moves_from(game, spec, texts, convention, inputs)?)
     })
     .await
 }

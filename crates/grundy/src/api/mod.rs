@@ -348,19 +348,37 @@ pub fn moves<I: Inputs>(
     Ok(evaluator.moves(texts, convention)?)
 }
 
-/// The sum written `texts` as the game writes it (what a page draws:
-/// `petersen` as its edges, `4x5` as its rows), and its moves
-/// ([`moves`]).
+/// The moves of a position, for a page to draw and offer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MovesReport {
+    /// The game spec.
+    pub game: String,
+    /// The components as they were written.
+    pub position: Vec<String>,
+    /// The components as the game writes them (what a page draws:
+    /// `petersen` as its edges, `4x5` as its rows).
+    pub written: Vec<String>,
+    /// Every move, with what it leaves and whether it wins.
+    pub moves: Vec<PlayMove>,
+}
+
+/// The sum written `texts`, as written and as the game writes it, and its
+/// moves ([`moves`]).
 pub fn moves_from<I: Inputs>(
     game: Game,
     spec: &str,
     texts: &[String],
     convention: Convention,
     inputs: &mut I,
-) -> Result<(Vec<String>, Vec<PlayMove>), I::Error> {
+) -> Result<MovesReport, I::Error> {
     let evaluator = evaluator(game, spec, texts, inputs)?;
     let written = evaluator.written(texts)?;
-    Ok((written, evaluator.moves(texts, convention)?))
+    Ok(MovesReport {
+        game: spec.to_owned(),
+        position: texts.to_vec(),
+        written,
+        moves: evaluator.moves(texts, convention)?,
+    })
 }
 
 /// The perfect opponent's reply to the position written `position`, and
