@@ -909,7 +909,9 @@ async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
-        to_json(grundy::api::moves_from(game, spec, texts, convention, inputs)?)
+        to_json(grundy::api::moves_from(
+            game, spec, texts, convention, inputs,
+        )?)
     })
     .await
 }
