@@ -117,28 +117,11 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     };
     if args.remoteness {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
-        if count > grundy::remoteness::MAX_HEAP + 1 {
-            bail!(
-                "the remoteness of heaps up to {} exceeds the limit of heaps of {} (each is searched over every sum it can reach)",
-                count - 1,
-                grundy::remoteness::MAX_HEAP
-            );
-        }
-        crate::numbers::check_memory(count)?;
-        crate::cost::check_sequence_cost(&game, count)?;
-        let values = game.nim_sequence(usize::try_from(count)?)?;
-        let rules = grundy::HeapRuleset::with_table(game, values);
-        let mut search = grundy::remoteness::RemotenessSearch::new(&rules);
-        let mut progress = crate::progress::Progress::values(count);
-        let mut remoteness = NimSequence::new();
-        for n in 0..count {
-            let r = search
-                .remoteness(&[n])
-                .with_context(|| format!("the remoteness of a heap of {n}"))?;
-            remoteness.push(u64::from(r))?;
-            progress.set(n + 1);
-        }
-        progress.finish();
+        let heaps = grundy::spec::Game::Heap(game.clone());
+        let mut inputs = crate::compute::CliInputs { spec };
+        let remoteness = crate::progress::searching(|| {
+            grundy::api::remoteness_values(&heaps, spec, count, &mut inputs)
+        })?;
         print_values_in(
             spec,
             &remoteness,

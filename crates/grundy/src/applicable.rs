@@ -30,11 +30,13 @@ pub enum Request {
     Check,
     /// The misère quotient of the heaps (`quotient`).
     Quotient,
+    /// The remoteness of heaps 0, 1, ... (`seq --remoteness`).
+    Remoteness,
 }
 
 impl Request {
     /// Every request, in the order the faces list them.
-    pub const ALL: [Request; 7] = [
+    pub const ALL: [Request; 8] = [
         Request::Values,
         Request::Period,
         Request::Analyze,
@@ -42,6 +44,7 @@ impl Request {
         Request::Value,
         Request::Check,
         Request::Quotient,
+        Request::Remoteness,
     ];
 
     /// The request's name, as the commands and the API call it.
@@ -55,6 +58,7 @@ impl Request {
             Request::Value => "value",
             Request::Check => "check",
             Request::Quotient => "quotient",
+            Request::Remoteness => "remoteness",
         }
     }
 
@@ -69,6 +73,7 @@ impl Request {
             Request::Value => "the value of a heap of n",
             Request::Check => "a formula checked against the values of heaps",
             Request::Quotient => "the misère quotient of heaps",
+            Request::Remoteness => "the remoteness of heaps 0, 1, ...",
         }
     }
 }

@@ -556,6 +556,41 @@ pub fn sequence_source(
     Ok(SequenceSource::Loopy(report))
 }
 
+/// `seq --remoteness`: the remoteness of each heap `0..count` of a heap
+/// game (how many moves the winner needs to win, the loser can last),
+/// each by a search over every sum it reaches, with the heaps' values from
+/// the face's engine run. Heaps past [`crate::remoteness::MAX_HEAP`] are
+/// refused before any work.
+pub fn remoteness_values<I: Inputs>(
+    game: &Game,
+    spec: &str,
+    count: u64,
+    inputs: &mut I,
+) -> Result<NimSequence, I::Error> {
+    let game = heap_game(game, spec, Request::Remoteness)?;
+    if count > crate::remoteness::MAX_HEAP + 1 {
+        return Err(GameError::Limit {
+            what: format!("the remoteness of heaps up to {}", count - 1),
+            limit: format!(
+                "heaps of {} (each is searched over every sum it can reach)",
+                crate::remoteness::MAX_HEAP
+            ),
+        }
+        .into());
+    }
+    let values = inputs.heap_values(game, count)?;
+    let rules = crate::HeapRuleset::with_table(game.clone(), values);
+    let mut search = crate::remoteness::RemotenessSearch::new(&rules);
+    let mut remoteness = NimSequence::new();
+    for n in 0..count {
+        let r = search
+            .remoteness(&[n])
+            .map_err(|e| e.context(format!("the remoteness of a heap of {n}")))?;
+        remoteness.push(u64::from(r))?;
+    }
+    Ok(remoteness)
+}
+
 /// `plot`'s values: G(0..count) under `convention` with the pattern
 /// judged in them (proved where the family's theorem allows; observed
 /// only in misère play).
