@@ -1496,3 +1496,57 @@ fn seq_out_to_a_folder_is_refused_first() {
     assert!(stderr.contains("is a folder"), "{stderr}");
     assert!(!stderr.contains("afresh"), "{stderr}");
 }
+
+/// Issue 52 §3: `eval 0.3122 10^12` ran for ever without a word: listing
+/// the winning moves scanned every count of heaps from 2 to the heap's
+/// size, though the code's digits leave at most one heap. The moves are
+/// listed at once, and each leaves a P-position by the values' proved
+/// period, checked here from the first values alone.
+#[test]
+fn a_huge_heap_of_a_code_leaving_one_heap_lists_its_moves_at_once() {
+    let started = std::time::Instant::now();
+    let report = json_of(&["eval", "0.3122", "10^12", "--format", "json"]);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // Period 7 from n = 1 (proved by `grundy period 0.3122`): G(n) for
+    // n >= 1 is G(1 + (n - 1) mod 7), read from the first values.
+    let first = json_of(&["seq", "0.3122", "-n", "8", "--format", "json"]);
+    let small: Vec<u64> = first["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let value_of = |n: u64| {
+        if n == 0 {
+            small[0]
+        } else {
+            small[(1 + (n - 1) % 7) as usize]
+        }
+    };
+    assert_eq!(report["value"], value_of(1_000_000_000_000));
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{report}");
+    for m in moves {
+        let left: u64 = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| value_of(h.as_u64().unwrap()))
+            .fold(0, |a, b| a ^ b);
+        assert_eq!(left, 0, "{m}");
+    }
+    // Every take of 1 to 4 that leaves one heap (the code's moves) and
+    // leaves a P-position is listed.
+    let listed = moves.len();
+    let winning = (1..=4u64)
+        .filter(|take| {
+            let digit = [0u8, 3, 1, 2, 2][*take as usize];
+            digit & 2 != 0 && value_of(1_000_000_000_000 - take) == 0
+        })
+        .count();
+    assert_eq!(listed, winning, "{report}");
+}

@@ -365,7 +365,11 @@ impl HeapFamily for TakeBreakCode {
 
 /// The heap counts a digit allows for `m` tokens left, from 2 on.
 fn counts_from_two(digit: Digit, m: u64) -> impl Iterator<Item = u64> {
-    (2..=m).filter(move |&k| digit.allows(k))
+    // Up to the digit's largest count, not to m: a heap of 10^12 under a
+    // digit that leaves at most one heap has no count to try here (the
+    // scan to m took 17 minutes for `eval 0.3122 10^12`).
+    let last = digit.max_heaps().map_or(m, |most| most.min(m));
+    (2..=last).filter(move |&k| digit.allows(k))
 }
 
 /// Writes every option of a heap of `n` under `code` into `out`.
