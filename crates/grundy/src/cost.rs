@@ -20,11 +20,15 @@ pub const LONG_SECONDS: f64 = 600.0;
 /// Estimates above this are announced before the work starts.
 pub const ANNOUNCE_SECONDS: f64 = 2.0;
 
-/// Human-readable seconds: `40 s`, `12 min`, `3.1 hours`, `2.1 days`,
-/// `1.8 years`, `4.00e3 years`.
+/// Human-readable seconds: `2.4 s`, `40 s`, `12 min`, `3.1 hours`,
+/// `2.1 days`, `1.8 years`, `4.00e3 years` (a tenth of a second below ten
+/// seconds, so that an estimate of 2.4 s is not "2 s" beside a limit of
+/// 2 s).
 #[must_use]
 pub fn duration_words(seconds: f64) -> String {
-    if seconds < 120.0 {
+    if seconds < 9.95 {
+        format!("{seconds:.1} s")
+    } else if seconds < 120.0 {
         format!("{seconds:.0} s")
     } else if seconds < 7200.0 {
         format!("{:.0} min", seconds / 60.0)
