@@ -3,11 +3,10 @@
 //! finally resumed to the end must leave a file byte for byte identical to
 //! an uninterrupted run's.
 //!
-//! The short trials run with the suite; the full ones (20 per game) are
-//! ignored by default:
+//! Two trials per game run with the suite; a longer soak sets the count:
 //!
 //! ```text
-//! cargo test --release -p grundy-cli --test crash_trials -- --ignored --nocapture
+//! GRUNDY_CRASH_TRIALS=20 cargo test --release -p grundy-cli --test crash_trials -- --nocapture
 //! ```
 
 use std::path::Path;
@@ -216,13 +215,13 @@ fn trials(per_game: u32) {
     }
 }
 
+/// Two trials per game, or `GRUNDY_CRASH_TRIALS` (20 take about five
+/// minutes): one test at any length, none ignored.
 #[test]
-fn a_few_crash_trials() {
-    trials(2);
-}
-
-#[test]
-#[ignore = "about five minutes: 20 trials per game"]
-fn twenty_crash_trials_per_game() {
-    trials(20);
+fn crash_trials_per_game() {
+    let per_game = std::env::var("GRUNDY_CRASH_TRIALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    trials(per_game);
 }

@@ -352,10 +352,8 @@ fn grundys_game_rare_values_match_flammenkamp() {
 /// test settles which is right independently of the engines: a plain
 /// evaluation of the rules (take 1 leaving no heap or two, take 2 leaving
 /// one heap or two), written here from the definition, quadratic time.
-/// About half a minute in release:
-/// `cargo test --release -p grundy --test period -- --ignored`.
+/// About half a minute in release; it runs with the suite.
 #[test]
-#[ignore = "quadratic evaluation of 327,000 values (~30 s in release)"]
 fn octal_056_last_exception_by_plain_evaluation() {
     const N: usize = 327_000;
     let mut plain = vec![0u16; N];
