@@ -111,16 +111,16 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let spec = args.spec.as_deref().context("a game spec is needed")?;
-    let game = match sequence_source(parse_spec(spec)?, spec, args.count, DEFAULT_COUNT)? {
+    let parsed = parse_spec(spec)?;
+    let game = match sequence_source(parsed.clone(), spec, args.count, DEFAULT_COUNT)? {
         SequenceSource::Heap(game) => game,
         SequenceSource::Loopy(report) => return print_loopy(args, &report),
     };
     if args.remoteness {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
-        let heaps = grundy::spec::Game::Heap(game.clone());
         let mut inputs = crate::compute::CliInputs { spec };
         let remoteness = crate::progress::searching(|| {
-            grundy::api::remoteness_values(&heaps, spec, count, &mut inputs)
+            grundy::api::remoteness_values(&parsed, spec, count, &mut inputs)
         })?;
         print_values_in(
             spec,
@@ -134,7 +134,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     if args.misere {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
         let values = grundy::api::values(
-            &grundy::spec::Game::Heap(game.clone()),
+            &parsed,
             spec,
             count,
             grundy::Convention::Misere,

@@ -110,16 +110,7 @@ pub fn solve(
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if first.is_none() {
             let thread = std::thread::current();
-            let message = info
-                .payload()
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| {
-                    info.payload()
-                        .downcast_ref::<&str>()
-                        .map(|s| (*s).to_owned())
-                })
-                .unwrap_or_default();
+            let message = grundy::error::panic_message(info.payload()).unwrap_or_default();
             *first = Some(format!(
                 "{}: {message}",
                 thread.name().unwrap_or("a thread")

@@ -1238,11 +1238,9 @@ pub fn solve_with(
 }
 
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-        .unwrap_or_else(|| "no message".to_owned())
+    grundy::error::panic_message(payload)
+        .unwrap_or("no message")
+        .to_owned()
 }
 
 type Slot = Arc<Mutex<Option<Result<SolveSummary, SolveError>>>>;

@@ -213,3 +213,14 @@ pub(crate) fn quoted(text: &str) -> String {
     }
     shown
 }
+
+/// The message of a panic's payload (`panic!("...")` gives a `String` or
+/// a `&str`), if it has one: for the faces that turn a panic of a thread
+/// they run into an error (the server's 500, a dataflow peer gone).
+#[must_use]
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+}

@@ -155,13 +155,22 @@ impl From<grundy::GameError> for ApiError {
         }
         match e.root() {
             grundy::GameError::Stopped { reason } => ApiError::Busy(reason.clone()),
-            grundy::GameError::NotApplicable { request, kind, .. } => ApiError::NotApplicable {
-                message: e.to_string(),
-                request,
-                kind,
-            },
-            _ => ApiError::BadInput(e.to_string()),
+            root => not_applicable(root, &e).unwrap_or_else(|| ApiError::BadInput(e.to_string())),
         }
+    }
+}
+
+/// The refusal of a request this kind of game does not answer, when
+/// `root` (the error beneath any context) is one; the message is the whole
+/// error's, `error`.
+fn not_applicable(root: &grundy::GameError, error: &impl ToString) -> Option<ApiError> {
+    match root {
+        grundy::GameError::NotApplicable { request, kind, .. } => Some(ApiError::NotApplicable {
+            message: error.to_string(),
+            request,
+            kind,
+        }),
+        _ => None,
     }
 }
 
@@ -199,17 +208,11 @@ fn named_count_of(name: &str, text: Option<&str>) -> Result<Option<u64>, ApiErro
 
 impl From<grundy::spec::SpecError> for ApiError {
     fn from(e: grundy::spec::SpecError) -> ApiError {
-        match &e {
-            grundy::spec::SpecError::Rules { cause, .. } => match cause.root() {
-                grundy::GameError::NotApplicable { request, kind, .. } => ApiError::NotApplicable {
-                    message: e.to_string(),
-                    request,
-                    kind,
-                },
-                _ => ApiError::BadInput(e.to_string()),
-            },
-            _ => ApiError::BadInput(e.to_string()),
-        }
+        let refused = match &e {
+            grundy::spec::SpecError::Rules { cause, .. } => not_applicable(cause.root(), &e),
+            _ => None,
+        };
+        refused.unwrap_or_else(|| ApiError::BadInput(e.to_string()))
     }
 }
 
@@ -278,7 +281,11 @@ async fn refuse_oversize(
 ) -> Response {
     // The path and the parameters' names beside the query limit.
     let max_uri = limits.max_query + 1024;
-    let uri_length = request.uri().to_string().len();
+    // Measured from its parts, not written out again for every request.
+    let uri = request.uri();
+    let uri_length = uri.scheme_str().map_or(0, |s| s.len() + "://".len())
+        + uri.authority().map_or(0, |a| a.as_str().len())
+        + uri.path_and_query().map_or(0, |p| p.as_str().len());
     if uri_length > max_uri {
         return ApiError::Rejected(
             StatusCode::URI_TOO_LONG,
@@ -421,11 +428,9 @@ async fn limited<T: Send + 'static>(
 
 /// A panic's message, for the 500 that reports it.
 fn panic_text(panic: Box<dyn std::any::Any + Send>) -> String {
-    panic
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-        .unwrap_or_else(|| "a panic".to_owned())
+    grundy::error::panic_message(panic.as_ref())
+        .unwrap_or("a panic")
+        .to_owned()
 }
 
 /// Why a request was stopped at its time limit.

@@ -6,15 +6,12 @@
 //! family of the registry on the CLI and the server and compares the
 //! refusals; `test_agreement.py` does so for Python).
 
-use serde::Serialize;
-
 use crate::error::GameError;
 use crate::game::Game;
 use crate::heap::HeapGame;
 
 /// A request of the faces that only some games answer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Request {
     /// G(0), G(1), ... of a heap game (`seq`, `values`).
     Values,
@@ -35,18 +32,6 @@ pub enum Request {
 }
 
 impl Request {
-    /// Every request, in the order the faces list them.
-    pub const ALL: [Request; 8] = [
-        Request::Values,
-        Request::Period,
-        Request::Analyze,
-        Request::Plot,
-        Request::Value,
-        Request::Check,
-        Request::Quotient,
-        Request::Remoteness,
-    ];
-
     /// The request's name, as the commands and the API call it.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -487,20 +487,22 @@ pub fn parse_spec_from(spec: &str, source: SpecSource) -> Result<Game, SpecError
 #[must_use]
 pub fn family_of(spec: &str) -> Option<&'static Family> {
     let trimmed = spec.trim();
+    in_reading_order().find(|family| family.parse(trimmed).is_some())
+}
+
+/// The families in the order a spec is offered to them: those with a
+/// prefix first, then those that recognise a spec by its shape.
+fn in_reading_order() -> impl Iterator<Item = &'static Family> {
     let prefixed = FAMILIES.iter().filter(|f| f.prefix.is_some());
     let by_shape = FAMILIES.iter().filter(|f| f.prefix.is_none());
-    prefixed
-        .chain(by_shape)
-        .find(|family| family.parse(trimmed).is_some())
+    prefixed.chain(by_shape)
 }
 
 /// The game a spec names: the family whose prefix it starts with reads
 /// it, or else the first family without a prefix that recognises it.
 pub fn parse_spec(spec: &str) -> Result<Game, SpecError> {
     let trimmed = spec.trim();
-    let prefixed = FAMILIES.iter().filter(|f| f.prefix.is_some());
-    let by_shape = FAMILIES.iter().filter(|f| f.prefix.is_none());
-    for family in prefixed.chain(by_shape) {
+    for family in in_reading_order() {
         if let Some(result) = family.parse(trimmed) {
             return result.map_err(|e| match e {
                 // Errors name the spec as the user wrote it.
