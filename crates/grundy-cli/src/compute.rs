@@ -14,7 +14,9 @@ use grundy::period::PeriodReport;
 use grundy::sequence::dense::{DenseEngine, Kernel};
 use grundy::sequence::{EngineChoice, NimSequence};
 
+use crate::flags::BudgetFlags;
 use crate::progress::Progress;
+use grundy::budget::{Budget, BudgetNote};
 
 /// Values computed before the first periodicity check.
 pub use grundy::api::limits::FIRST_ROUND;
@@ -85,52 +87,6 @@ pub fn period_fill_note(fill: &grundy::sequence::dense::PeriodFill) -> String {
     )
 }
 
-/// A limit on the values to compute: given with `--max`, or a command's
-/// default (which is lowered, with a note, when the game's estimated cost
-/// would make it unreasonable).
-#[derive(Copy, Clone, Debug)]
-pub enum MaxValues {
-    /// `--max N`: computed as asked (refused up front when the estimate
-    /// is beyond reason, unless `--allow-long`).
-    Given(u64),
-    /// The command's default.
-    Default(u64),
-}
-
-impl MaxValues {
-    /// From an optional `--max` and the command's default.
-    pub fn new(given: Option<u64>, default: u64) -> MaxValues {
-        given.map_or(MaxValues::Default(default), MaxValues::Given)
-    }
-
-    /// The number of values to allow for `game`, after the cost checks.
-    pub fn resolve(self, game: &HeapGame) -> anyhow::Result<u64> {
-        let max = match self {
-            MaxValues::Given(max) => {
-                crate::numbers::check_memory(max)?;
-                crate::cost::check_sequence_cost(game, max)?;
-                max
-            }
-            MaxValues::Default(default) => {
-                let estimate = game.estimated_work(default)?;
-                let affordable = estimate
-                    .as_ref()
-                    .map_or(default, |work| grundy::cost::affordable(work, default));
-                if let Some(work) = estimate.filter(|_| affordable < default) {
-                    eprintln!(
-                        "grundy: note: computing at most {affordable} values, not the default {default}, to stay within {} ({}); pass --max to choose",
-                        crate::cost::duration_words(crate::cost::LONG_SECONDS),
-                        work.reason
-                    );
-                }
-                affordable
-            }
-        };
-        crate::numbers::check_memory(max)?;
-        Ok(max)
-    }
-}
-
 /// Looks for a proved period in at most `max` values, with progress on a
 /// terminal.
 pub fn search_period(
@@ -159,7 +115,6 @@ pub fn search_period(
 /// Computes a table, showing a progress bar on a terminal once it has
 /// taken more than a second.
 pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
-    crate::cost::check_table_cost(dim, max)?;
     let progress = Mutex::new(Progress::new(
         0,
         "{elapsed_precise} [{bar:40}] {pos}/{len} boxes{eta_known}",
@@ -178,41 +133,50 @@ pub fn compute_table(dim: usize, max: usize) -> anyhow::Result<CutTable> {
     Ok(table)
 }
 
-/// What the CLI computes for an evaluator: values with the up-front cost
-/// check and a progress bar, period searches within the affordable count,
-/// cut tables with their cost check.
+/// What the CLI computes for a request: values with a progress bar,
+/// period searches, cut tables, within the budget its flags set (the
+/// library checks every request against it, and the notes it makes are
+/// said on stderr).
 pub struct CliInputs<'a> {
     /// The spec, for messages.
-    pub spec: &'a str,
+    spec: &'a str,
+    /// What the request may spend.
+    budget: Budget,
+}
+
+impl<'a> CliInputs<'a> {
+    /// The inputs of a request about `spec` within the budget of `flags`.
+    pub fn new(spec: &'a str, flags: BudgetFlags) -> CliInputs<'a> {
+        CliInputs {
+            spec,
+            budget: flags.budget(),
+        }
+    }
 }
 
 impl grundy::inputs::Inputs for CliInputs<'_> {
     type Error = anyhow::Error;
 
-    fn check_search_cost(&mut self, what: &str, seconds: f64) -> anyhow::Result<()> {
-        crate::cost::check_search_cost(what, seconds)
+    fn budget(&self) -> &Budget {
+        &self.budget
     }
 
-    fn heap_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
-        // Memory first: a count that cannot fit is refused before the
-        // cost probe computes anything.
-        crate::numbers::check_memory(count)?;
-        crate::cost::check_sequence_cost(game, count)?;
+    fn note(&mut self, note: &BudgetNote) {
+        crate::cost::tell(note);
+    }
+
+    fn compute_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
         let engine = game.engine(grundy::sequence::EngineChoice::Auto)?;
         stream_values(engine, usize::try_from(count)?, self.spec, |_, _| Ok(true))
             .context("computing the values of the heaps")
     }
 
-    fn heap_values_while(
+    fn compute_values_while(
         &mut self,
         game: &HeapGame,
         count: u64,
         each: &mut grundy::inputs::ValuesStep<'_>,
     ) -> anyhow::Result<NimSequence> {
-        // Memory first: a count that cannot fit is refused before the
-        // cost probe computes anything.
-        crate::numbers::check_memory(count)?;
-        crate::cost::check_sequence_cost(game, count)?;
         let engine = game.engine(EngineChoice::Auto)?;
         stream_values(
             engine,
@@ -222,17 +186,7 @@ impl grundy::inputs::Inputs for CliInputs<'_> {
         )
     }
 
-    fn resolve_count(
-        &mut self,
-        game: &HeapGame,
-        given: Option<u64>,
-        default: u64,
-    ) -> anyhow::Result<usize> {
-        let count = MaxValues::new(given, default).resolve(game)?;
-        usize::try_from(count).with_context(|| format!("--max = {count} does not fit in memory"))
-    }
-
-    fn period(
+    fn compute_period(
         &mut self,
         game: &HeapGame,
         max: usize,
@@ -240,12 +194,11 @@ impl grundy::inputs::Inputs for CliInputs<'_> {
         search_period(game, FIRST_ROUND, max)
     }
 
-    fn period_budget(&mut self, game: &HeapGame) -> anyhow::Result<usize> {
-        Ok(crate::cost::affordable_count(game, grundy::inputs::PERIOD_SEARCH as u64)? as usize)
-    }
-
-    fn misere_values(&mut self, game: &HeapGame, count: u64) -> anyhow::Result<NimSequence> {
-        crate::numbers::check_memory(count)?;
+    fn compute_misere_values(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+    ) -> anyhow::Result<NimSequence> {
         let mut progress = Progress::values(count);
         let values = grundy::heap::misere::heap_misere_values(game, count, &mut |done| {
             progress.set(done);
@@ -256,7 +209,11 @@ impl grundy::inputs::Inputs for CliInputs<'_> {
         Ok(values)
     }
 
-    fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, grundy::GameError> {
+    fn compute_genus(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+    ) -> Result<Vec<Vec<u64>>, grundy::GameError> {
         let mut progress = Progress::values(count);
         let genus = grundy::heap::misere::heap_genus(game, count, &mut |done| {
             progress.set(done);
@@ -266,7 +223,11 @@ impl grundy::inputs::Inputs for CliInputs<'_> {
         genus
     }
 
-    fn cut_table(&mut self, dim: usize, largest: usize) -> anyhow::Result<grundy::cut::CutTable> {
+    fn compute_cut_table(
+        &mut self,
+        dim: usize,
+        largest: usize,
+    ) -> anyhow::Result<grundy::cut::CutTable> {
         compute_table(dim, largest)
     }
 }

@@ -37,17 +37,6 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-/// Bytes the values of a run need: `count` values at one byte each (the
-/// least), and at the moment they widen to two bytes (both copies live).
-pub fn check_memory(count: u64) -> anyhow::Result<()> {
-    match grundy::cost::memory_fit(count) {
-        grundy::cost::MemoryFit::DoesNotFit(refusal) => anyhow::bail!("{refusal}"),
-        grundy::cost::MemoryFit::MayNotWiden(warning) => eprintln!("grundy: warning: {warning}"),
-        _ => {}
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::{parse_count, parse_seconds};

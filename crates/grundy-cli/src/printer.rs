@@ -737,3 +737,63 @@ impl Render for MisereTableReport {
         Ok(())
     }
 }
+
+impl Render for grundy_dataflow::request::SolveReport {
+    fn text(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        let s = &self.summary;
+        writeln!(
+            out,
+            "solved {} vertices, {} moves on {} worker{} in {:.2} s ({} rounds, {} messages)",
+            s.vertices,
+            s.edges,
+            s.workers,
+            if s.workers == 1 { "" } else { "s" },
+            s.seconds,
+            s.rounds,
+            s.messages
+        )?;
+        solve_totals_line(out, s)?;
+        if s.resumed_from_level > 0 {
+            writeln!(
+                out,
+                "resumed from the checkpoint of level {}",
+                s.resumed_from_level
+            )?;
+        }
+        writeln!(out, "database: {}", self.database)
+    }
+}
+
+fn solve_totals_line(out: &mut dyn io::Write, s: &grundy_dataflow::SolveSummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "P-positions {}, N-positions {}, draws {}; largest finite value {}",
+        s.p_positions, s.n_positions, s.draws, s.largest_value
+    )
+}
+
+impl Render for grundy_dataflow::request::DbReport {
+    fn text(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}: {} vertices, {} moves, {} shard{}",
+            self.database,
+            self.summary.vertices,
+            self.summary.edges,
+            self.summary.workers,
+            if self.summary.workers == 1 { "" } else { "s" }
+        )?;
+        solve_totals_line(out, &self.summary)?;
+        for v in &self.vertices {
+            let remoteness = v
+                .remoteness
+                .map_or_else(|| "drawn".to_owned(), |r| format!("remoteness {r}"));
+            writeln!(
+                out,
+                "{}: value {}, {}, {remoteness}",
+                v.name, v.symbol, v.outcome
+            )?;
+        }
+        Ok(())
+    }
+}

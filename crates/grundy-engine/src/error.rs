@@ -67,6 +67,15 @@ pub enum GameError {
         /// The memory needed and the memory there is.
         message: String,
     },
+    /// A request refused up front because its estimated cost is beyond
+    /// what the request may spend (`grundy::budget::Budget`): the message
+    /// says the estimate, the limit, and how to ask for it anyway where a
+    /// face allows that.
+    #[error("{message}")]
+    OverBudget {
+        /// The estimate and the limit it passes.
+        message: String,
+    },
     /// The file of solved parts a search keeps (`eval --cache`) could not
     /// be read or written, or holds another game's parts.
     #[error("the search cache '{path}': {reason}")]
@@ -181,6 +190,7 @@ impl GameError {
                 | GameError::OutOfReach { .. }
                 | GameError::Unprovable { .. }
                 | GameError::Memory { .. }
+                | GameError::OverBudget { .. }
         )
     }
 

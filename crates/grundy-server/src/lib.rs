@@ -44,6 +44,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use grundy::api::SumRequest;
+use grundy::budget::Budget;
 use grundy::heap::HeapGame;
 use grundy::sequence::{EngineChoice, NimSequence};
 use grundy::spec::{parse_spec_from, Game, SpecSource};
@@ -535,31 +536,41 @@ fn convention_of(convention: Option<&str>) -> Result<Convention, ApiError> {
         .map_err(|e: grundy::convention::ConventionError| ApiError::BadInput(e.to_string()))
 }
 
-/// What the server computes for an evaluator: values within the cap and
-/// the deadline, period searches within both, cut tables up to sides of
-/// [`MAX_CUT_SIDE`].
+/// What the server computes for a request: everything within the
+/// library's budget of a served request (the server's cap on values and
+/// the request's deadline, checked before any work), stopped at the
+/// deadline between steps should an estimate have been low.
 struct ServerInputs {
-    max_values: u64,
-    deadline: Instant,
+    budget: Budget,
 }
 
-use grundy::api::limits::MAX_CUT_SIDE;
+impl ServerInputs {
+    /// The inputs of a request under `limits` that must be done by
+    /// `deadline`.
+    fn new(limits: &Limits, deadline: Instant) -> ServerInputs {
+        ServerInputs {
+            budget: Budget::served(limits.max_values, deadline),
+        }
+    }
+
+    /// The request's deadline.
+    fn deadline(&self) -> Instant {
+        self.budget.deadline().unwrap_or_else(Instant::now)
+    }
+}
 
 impl grundy::inputs::Inputs for ServerInputs {
     type Error = ApiError;
 
-    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
-        if count > self.max_values {
-            return Err(ApiError::TooLarge(format!(
-                "a heap of {} needs {count} values, beyond the limit of {} per request",
-                count - 1,
-                self.max_values
-            )));
-        }
-        let deadline = self.deadline;
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn compute_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
+        let deadline = self.deadline();
         Ok(grundy::inputs::values_in_steps(
             game,
-            count as usize,
+            grundy::inputs::countable(count)?,
             &mut || 4096,
             &mut |_, range| {
                 past_deadline(deadline, count, "values", range.end as u64)?;
@@ -568,12 +579,12 @@ impl grundy::inputs::Inputs for ServerInputs {
         )?)
     }
 
-    fn period(
+    fn compute_period(
         &mut self,
         game: &HeapGame,
         max: usize,
     ) -> Result<(grundy::period::PeriodReport, NimSequence), ApiError> {
-        let deadline = self.deadline;
+        let deadline = self.deadline();
         Ok(game.find_period_observed(
             EngineChoice::Auto,
             grundy::inputs::FIRST_ROUND,
@@ -582,34 +593,12 @@ impl grundy::inputs::Inputs for ServerInputs {
         )?)
     }
 
-    fn period_budget(&mut self, _game: &HeapGame) -> Result<usize, ApiError> {
-        Ok(usize::try_from(self.max_values).unwrap_or(usize::MAX))
-    }
-
-    fn resolve_count(
+    fn compute_misere_values(
         &mut self,
-        _game: &HeapGame,
-        given: Option<u64>,
-        default: u64,
-    ) -> Result<usize, ApiError> {
-        let count = given.unwrap_or(default);
-        if count > self.max_values {
-            return Err(ApiError::TooLarge(format!(
-                "{count} values, beyond the limit of {} per request",
-                self.max_values
-            )));
-        }
-        Ok(count as usize)
-    }
-
-    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, ApiError> {
-        let cap = grundy::api::limits::capped_count(Convention::Misere, self.max_values);
-        if count > cap {
-            return Err(ApiError::TooLarge(format!(
-                "{count} values, beyond the limit of {cap} per request"
-            )));
-        }
-        let deadline = self.deadline;
+        game: &HeapGame,
+        count: u64,
+    ) -> Result<NimSequence, ApiError> {
+        let deadline = self.deadline();
         Ok(grundy::heap::misere::heap_misere_values(
             game,
             count,
@@ -617,38 +606,12 @@ impl grundy::inputs::Inputs for ServerInputs {
         )?)
     }
 
-    /// A board's or a graph's search (or a cut table) estimated past what
-    /// is left of the request's time is refused before it starts (the
-    /// deadline would stop it anyway, after holding a slot all the while).
-    fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), ApiError> {
-        let left = self
-            .deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64();
-        if seconds > left {
-            return Err(ApiError::TooLarge(format!(
-                "{what}, estimated at {}, is beyond the {} left of this request's time limit",
-                grundy::cost::duration_words(seconds),
-                grundy::cost::duration_words(left)
-            )));
-        }
-        Ok(())
-    }
-
-    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<grundy::cut::CutTable, ApiError> {
-        if largest > MAX_CUT_SIDE {
-            return Err(ApiError::TooLarge(format!(
-                "a box with a side of {largest}: the server computes cut tables up to {MAX_CUT_SIDE}"
-            )));
-        }
-        // Refused up front when its estimate is past the deadline; the
-        // deadline also stops it between layers, should the estimate
-        // have been low.
-        self.check_search_cost(
-            &format!("the cut:{dim} table up to sides of {largest}"),
-            grundy::cut::CutTable::estimated_seconds(dim, largest),
-        )?;
-        let deadline = self.deadline;
+    fn compute_cut_table(
+        &mut self,
+        dim: usize,
+        largest: usize,
+    ) -> Result<grundy::cut::CutTable, ApiError> {
+        let deadline = self.deadline();
         let boxes = format!("boxes of the cut:{dim} table");
         Ok(grundy::cut::CutTable::compute(
             dim,
@@ -679,12 +642,9 @@ async fn analyze(
     check_query(&state, &[&query.game])?;
     let convention = convention_of(query.convention.as_deref())?;
     let game = game_of(&query.game, None)?;
-    let max_values = state.limits.max_values;
+    let limits = state.limits.clone();
     limited(&state, move |deadline| {
-        let mut inputs = ServerInputs {
-            max_values,
-            deadline,
-        };
+        let mut inputs = ServerInputs::new(&limits, deadline);
         let report = grundy::api::page_analysis(&game, &query.game, n, convention, &mut inputs)?;
         to_json(report).map(Json)
     })
@@ -774,12 +734,9 @@ async fn table(
     }
     let convention = convention_of(query.convention.as_deref())?;
     let game = game_of(&query.game, None)?;
-    let max_values = state.limits.max_values;
+    let limits = state.limits.clone();
     limited(&state, move |deadline| {
-        let mut inputs = ServerInputs {
-            max_values,
-            deadline,
-        };
+        let mut inputs = ServerInputs::new(&limits, deadline);
         match grundy::api::table(game.clone(), &query.game, max, convention, &mut inputs)? {
             grundy::api::Table::Grid {
                 axes,
@@ -835,12 +792,9 @@ async fn with_position(
     let convention = convention_of(query.convention.as_deref())?;
     let texts = grundy::inputs::sum_components(&query.position);
     let game = game_of(&query.game, query.graph.as_deref())?;
-    let max_values = state.limits.max_values;
+    let limits = state.limits.clone();
     limited(state, move |deadline| {
-        let mut inputs = ServerInputs {
-            max_values,
-            deadline,
-        };
+        let mut inputs = ServerInputs::new(&limits, deadline);
         work(game.clone(), &query.game, &texts, convention, &mut inputs).map(Json)
     })
     .await
@@ -959,12 +913,9 @@ async fn play(
     check_query(&state, &parts)?;
     let convention = convention_of(request.convention.as_deref())?;
     let game = game_of(&request.game, request.graph.as_deref())?;
-    let max_values = state.limits.max_values;
+    let limits = state.limits.clone();
     limited(&state, move |deadline| {
-        let mut inputs = ServerInputs {
-            max_values,
-            deadline,
-        };
+        let mut inputs = ServerInputs::new(&limits, deadline);
         let reply = grundy::api::play_reply(
             game.clone(),
             &request.game,

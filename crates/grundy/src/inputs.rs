@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 
+use crate::budget::{Budget, BudgetNote, Notes};
 use crate::cut::CutTable;
 use crate::heap::HeapGame;
 use crate::period::PeriodReport;
@@ -20,7 +21,7 @@ use crate::report::ValueReport;
 use crate::sequence::NimSequence;
 use crate::spec::Game;
 use crate::sum_evaluator::SumEvaluator;
-use crate::{GameError, HeapRuleset, Ruleset};
+use crate::{Convention, GameError, HeapRuleset, Ruleset};
 
 pub use crate::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
 
@@ -29,18 +30,34 @@ pub use crate::limits::{DIRECT_HEAP, FIRST_ROUND, PERIOD_SEARCH};
 pub type ValuesStep<'a> =
     dyn FnMut(&NimSequence, std::ops::Range<usize>) -> Result<bool, GameError> + 'a;
 
-/// How a face computes what an evaluator needs.
+/// How a face computes what a request needs, within the [`Budget`] it
+/// sets. The budget's checks are the library's: the functions of this
+/// module ([`values`], [`misere_values`], [`period_search`], ...) check a
+/// request against [`Inputs::budget`] before they call the face's
+/// `compute_` hooks, which only compute (with the face's progress,
+/// deadline or Ctrl-C).
 pub trait Inputs {
     /// The face's error (it converts the library's).
     type Error: From<GameError>;
 
-    /// G(0..count) of a heap game.
-    fn heap_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error>;
+    /// What requests made through these inputs may spend.
+    fn budget(&self) -> &Budget;
 
-    /// G(0..count) in steps, calling `each(values, range)` after each step
-    /// with the values so far and the range just computed, until it
-    /// returns `false` (by default in steps of 4096, no progress shown).
-    fn heap_values_while(
+    /// Tells the user what the budget decided about a request it lets run
+    /// (an estimate, a lowered default); by default nothing is said.
+    fn note(&mut self, _note: &BudgetNote) {}
+
+    /// Computes G(0..count) of a heap game (by default in steps of 4096,
+    /// no progress shown).
+    fn compute_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error> {
+        self.compute_values_while(game, count, &mut |_, _| Ok(true))
+    }
+
+    /// Computes G(0..count) in steps, calling `each(values, range)` after
+    /// each step with the values so far and the range just computed,
+    /// until it returns `false` (by default in steps of 4096, no progress
+    /// shown).
+    fn compute_values_while(
         &mut self,
         game: &HeapGame,
         count: u64,
@@ -50,45 +67,10 @@ pub trait Inputs {
         Ok(values_in_steps(game, count, &mut || 4096, each)?)
     }
 
-    /// How many values a request of normal-play values may compute:
-    /// `given` as asked (the face refuses it up front when its estimate
-    /// is beyond reason), or `default`, which the face may lower to what
-    /// the game's estimated cost allows. By default: as given or the
-    /// default, after the memory check.
-    fn resolve_count(
-        &mut self,
-        _game: &HeapGame,
-        given: Option<u64>,
-        default: u64,
-    ) -> Result<usize, Self::Error> {
-        Ok(countable(given.unwrap_or(default))?)
-    }
-
-    /// Announces or refuses a search estimated to take `seconds`
-    /// ([`crate::Ruleset::search_seconds`]); `what` names it. By default
-    /// a search beyond [`crate::cost::LONG_SECONDS`] is refused; the
-    /// command line runs it anyway with `--allow-long`.
-    fn check_search_cost(&mut self, what: &str, seconds: f64) -> Result<(), Self::Error> {
-        if seconds > crate::cost::LONG_SECONDS {
-            return Err(GameError::Limit {
-                what: format!(
-                    "{what} (estimated at {})",
-                    crate::cost::duration_words(seconds)
-                ),
-                limit: format!(
-                    "{} per request",
-                    crate::cost::duration_words(crate::cost::LONG_SECONDS)
-                ),
-            }
-            .into());
-        }
-        Ok(())
-    }
-
     /// Searches up to `max` values for a proved period (by default
     /// [`HeapGame::find_period`] from [`FIRST_ROUND`] values, with no
     /// progress shown).
-    fn period(
+    fn compute_period(
         &mut self,
         game: &HeapGame,
         max: usize,
@@ -96,16 +78,13 @@ pub trait Inputs {
         Ok(game.find_period(FIRST_ROUND, max)?)
     }
 
-    /// How many of the [`PERIOD_SEARCH`] values a period search may
-    /// compute for `game` (all, by default).
-    fn period_budget(&mut self, _game: &HeapGame) -> Result<usize, Self::Error> {
-        Ok(PERIOD_SEARCH)
-    }
-
-    /// The misère nim-values of heaps `0..count` (by default computed
-    /// with no progress shown, after the memory check).
-    fn misere_values(&mut self, game: &HeapGame, count: u64) -> Result<NimSequence, Self::Error> {
-        fits_in_memory(count)?;
+    /// Computes the misère nim-values of heaps `0..count` (by default with
+    /// no progress shown).
+    fn compute_misere_values(
+        &mut self,
+        game: &HeapGame,
+        count: u64,
+    ) -> Result<NimSequence, Self::Error> {
         Ok(crate::heap::misere::heap_misere_values(
             game,
             count,
@@ -113,17 +92,115 @@ pub trait Inputs {
         )?)
     }
 
-    /// The genus of heaps `0..count` (by default with no progress shown).
-    fn genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
-        fits_in_memory(count)?;
+    /// Computes the genus of heaps `0..count` (by default with no progress
+    /// shown).
+    fn compute_genus(&mut self, game: &HeapGame, count: u64) -> Result<Vec<Vec<u64>>, GameError> {
         crate::heap::misere::heap_genus(game, count, &mut |_| Ok(()))
     }
 
-    /// The table of the cutting game of dimension `dim` up to sides of
-    /// `largest` (by default computed with no progress shown).
-    fn cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Self::Error> {
+    /// Computes the table of the cutting game of dimension `dim` up to
+    /// sides of `largest` (by default with no progress shown).
+    fn compute_cut_table(&mut self, dim: usize, largest: usize) -> Result<CutTable, Self::Error> {
         Ok(CutTable::compute(dim, largest, &|_, _| Ok(()))?)
     }
+}
+
+/// Passes the budget's notes to the face.
+fn tell<I: Inputs>(inputs: &mut I, notes: Notes) {
+    for note in &notes {
+        inputs.note(note);
+    }
+}
+
+/// G(0..count) of a heap game, within the budget.
+pub fn values<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    count: u64,
+) -> Result<NimSequence, I::Error> {
+    let notes = inputs.budget().check_values(game, count)?;
+    tell(inputs, notes);
+    inputs.compute_values(game, count)
+}
+
+/// G(0..count) of a heap game in steps, within the budget, calling
+/// `each` after each step ([`Inputs::compute_values_while`]).
+pub fn values_while<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    count: u64,
+    each: &mut ValuesStep<'_>,
+) -> Result<NimSequence, I::Error> {
+    let notes = inputs.budget().check_values(game, count)?;
+    tell(inputs, notes);
+    inputs.compute_values_while(game, count, each)
+}
+
+/// The misère nim-values of heaps `0..count`, within the budget's memory
+/// and cap.
+pub fn misere_values<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    count: u64,
+) -> Result<NimSequence, I::Error> {
+    let notes = inputs.budget().check_count(count, Convention::Misere)?;
+    tell(inputs, notes);
+    inputs.compute_misere_values(game, count)
+}
+
+/// The genus of heaps `0..count`, within the budget's memory and cap.
+pub fn genus<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    count: u64,
+) -> Result<Vec<Vec<u64>>, GameError> {
+    let notes = inputs.budget().check_count(count, Convention::Misere)?;
+    tell(inputs, notes);
+    inputs.compute_genus(game, count)
+}
+
+/// How many values a request of normal-play values may compute
+/// ([`Budget::resolve_count`]: `given`, or `default` lowered to what the
+/// estimate allows).
+pub fn resolve_count<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    given: Option<u64>,
+    default: u64,
+) -> Result<usize, I::Error> {
+    let (count, notes) = inputs.budget().resolve_count(game, given, default)?;
+    tell(inputs, notes);
+    Ok(countable(count)?)
+}
+
+/// A period search within `max` values (already allowed by the budget:
+/// [`resolve_count`] or [`Budget::period_values`]).
+pub fn period_search<I: Inputs>(
+    inputs: &mut I,
+    game: &HeapGame,
+    max: usize,
+) -> Result<(PeriodReport, NimSequence), I::Error> {
+    inputs.compute_period(game, max)
+}
+
+/// Refuses, or announces, a search estimated to take `seconds`
+/// ([`crate::Ruleset::search_seconds`]); `what` names it.
+pub fn check_search<I: Inputs>(inputs: &mut I, what: &str, seconds: f64) -> Result<(), I::Error> {
+    let notes = inputs.budget().check_search(what, seconds)?;
+    tell(inputs, notes);
+    Ok(())
+}
+
+/// The table of the cutting game of dimension `dim` up to sides of
+/// `largest`, within the budget.
+pub fn cut_table<I: Inputs>(
+    inputs: &mut I,
+    dim: usize,
+    largest: usize,
+) -> Result<CutTable, I::Error> {
+    let notes = inputs.budget().check_cut_table(dim, largest)?;
+    tell(inputs, notes);
+    inputs.compute_cut_table(dim, largest)
 }
 
 /// Refuses `count` values that cannot fit in this machine's memory.
@@ -179,11 +256,12 @@ pub fn heap_rules<I: Inputs>(
         return Ok(HeapRuleset::new(game));
     }
     if largest < DIRECT_HEAP {
-        let table = inputs.heap_values(&game, largest + 1)?;
+        let table = values(inputs, &game, largest + 1)?;
         return Ok(HeapRuleset::with_table(game, table));
     }
-    let budget = inputs.period_budget(&game)?;
-    let (report, values) = inputs.period(&game, budget)?;
+    let budget = usize::try_from(inputs.budget().period_values(&game, PERIOD_SEARCH as u64)?)
+        .unwrap_or(usize::MAX);
+    let (report, values) = period_search(inputs, &game, budget)?;
     match report.periodicity {
         Some(found) if report.proved => Ok(HeapRuleset::with_period(game, values, found)),
         _ => Err(GameError::Limit {
@@ -199,7 +277,7 @@ pub fn heap_rules<I: Inputs>(
 
 /// G(n) of a heap game, reported as `label`: by the family's theorem
 /// when it has one; otherwise from a period proved within the values the
-/// face allows ([`Inputs::resolve_count`] of `max`, asked for only then),
+/// face allows ([`resolve_count`] of `max`, asked for only then),
 /// or computed directly when n is below that limit. `max_words` names
 /// the limit in the face's terms (`"--max "`, `"max="`) for the error
 /// when n is out of reach.
@@ -223,7 +301,8 @@ pub fn heap_value<I: Inputs>(
             .unwrap_or_else(|| "a theorem of this family".to_owned());
         return Ok(report(value, format!("by the theorem {theorem}")));
     }
-    let max = inputs.resolve_count(
+    let max = resolve_count(
+        inputs,
         game,
         max,
         crate::limits::default_count(
@@ -248,7 +327,7 @@ pub fn heap_value<I: Inputs>(
         }
     }
     let limit = within.map_or(max, |n| n + 1);
-    let (found, values) = inputs.period(game, limit)?;
+    let (found, values) = period_search(inputs, game, limit)?;
     match (found.periodicity, found.proved) {
         (Some(period), true) => {
             let value = crate::period::value_from_period(&values, &period, n)?;
@@ -299,7 +378,7 @@ pub fn sum_evaluator<I: Inputs>(
         Game::Heap(game) => match game.family().own_positions() {
             Some(own) => {
                 let largest = own.largest_heap(texts)?;
-                let values = inputs.heap_values(&game, largest + 1)?;
+                let values = values(inputs, &game, largest + 1)?;
                 own.evaluator(values)
             }
             None => {
@@ -314,7 +393,7 @@ pub fn sum_evaluator<I: Inputs>(
                 let cuboid = game.parse_position(text)?;
                 largest = largest.max(cuboid.sides().iter().copied().max().unwrap_or(0) as usize);
             }
-            let table = inputs.cut_table(game.dim(), largest)?;
+            let table = cut_table(inputs, game.dim(), largest)?;
             Arc::new(game.with_table(table))
         }
         Game::Graph(graph) => {

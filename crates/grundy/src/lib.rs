@@ -51,6 +51,7 @@ pub use grundy_engine::{
 
 pub mod api;
 pub mod applicable;
+pub mod budget;
 pub mod cost;
 pub mod families;
 pub mod formula;

@@ -249,7 +249,8 @@ fn eval_normal<I: Inputs>(
     // 10.6 s and 18 s). The outcome alone is not estimated (on symmetric
     // boards it is at once).
     if let Some(seconds) = evaluator.search_seconds(texts).filter(|_| !outcome_only) {
-        inputs.check_search_cost(
+        crate::inputs::check_search(
+            inputs,
             &format!("the search of {spec} {}", texts.join(" ")),
             2.0 * seconds,
         )?;
@@ -452,8 +453,8 @@ fn heap_values<I: Inputs>(
     inputs: &mut I,
 ) -> Result<NimSequence, I::Error> {
     match convention {
-        Convention::Misere => inputs.misere_values(game, count),
-        Convention::Normal => inputs.heap_values(game, count),
+        Convention::Misere => crate::inputs::misere_values(inputs, game, count),
+        Convention::Normal => crate::inputs::values(inputs, game, count),
     }
 }
 
@@ -578,7 +579,7 @@ pub fn remoteness_values<I: Inputs>(
         }
         .into());
     }
-    let values = inputs.heap_values(game, count)?;
+    let values = crate::inputs::values(inputs, game, count)?;
     let rules = crate::HeapRuleset::with_table(game.clone(), values);
     let mut search = crate::remoteness::RemotenessSearch::new(&rules);
     let mut remoteness = NimSequence::new();
@@ -623,7 +624,7 @@ fn judged_heap_values<I: Inputs>(
 /// A period search within `max` values (or the default of a request of
 /// `kind`) under `convention`, with the values computed. Normal play
 /// extends the sequence until the family's theorem proves a period (the
-/// count resolved by [`Inputs::resolve_count`]); in misère play the
+/// count resolved by [`crate::inputs::resolve_count`]); in misère play the
 /// values come from the search and their pattern is observed only (no
 /// theorem covers misère values).
 fn period<I: Inputs>(
@@ -636,13 +637,13 @@ fn period<I: Inputs>(
     let count = resolved_count(game, max, kind, convention, inputs)?;
     match convention {
         Convention::Misere => judged_heap_values(game, count, convention, inputs),
-        Convention::Normal => inputs.period(game, count as usize),
+        Convention::Normal => crate::inputs::period_search(inputs, game, count as usize),
     }
 }
 
 /// The values a request of `kind` computes: `max`, or the default of the
 /// request and convention. Normal-play counts go through the face's
-/// [`Inputs::resolve_count`] (its cost checks, or its cap); misère values
+/// [`crate::inputs::resolve_count`] (its cost checks, or its cap); misère values
 /// are bounded by the search itself.
 fn resolved_count<I: Inputs>(
     game: &HeapGame,
@@ -654,7 +655,7 @@ fn resolved_count<I: Inputs>(
     let default = limits::default_count(kind, convention);
     match convention {
         Convention::Misere => Ok(max.unwrap_or(default)),
-        Convention::Normal => Ok(inputs.resolve_count(game, max, default)? as u64),
+        Convention::Normal => Ok(crate::inputs::resolve_count(inputs, game, max, default)? as u64),
     }
 }
 
@@ -685,11 +686,11 @@ pub fn check<I: Inputs>(
         };
     match convention {
         Convention::Misere => {
-            let values = inputs.misere_values(game, count)?;
+            let values = crate::inputs::misere_values(inputs, game, count)?;
             first_failure(&values, 0..values.len())?;
         }
         Convention::Normal => {
-            inputs.heap_values_while(game, count, &mut first_failure)?;
+            crate::inputs::values_while(inputs, game, count, &mut first_failure)?;
         }
     }
     Ok(CheckReport {
@@ -886,7 +887,7 @@ pub enum HeapValue {
 
 /// `value`: the value of a heap of `n` under `convention`. Normal play:
 /// by the family's theorem, from a period proved within `max` values (or
-/// the default, [`Inputs::resolve_count`]; named `max_words` in the error
+/// the default, [`crate::inputs::resolve_count`]; named `max_words` in the error
 /// when n is out of reach), or directly. Misère play: Bouton's rule for
 /// Nim, the search otherwise.
 pub fn value<I: Inputs>(
@@ -932,8 +933,7 @@ pub fn genus<I: Inputs>(
     };
     match (heap_game, positions) {
         (Some(heap), []) => {
-            let genus = inputs
-                .genus(&heap, count)
+            let genus = crate::inputs::genus(inputs, &heap, count)
                 .map_err(|e| e.context("computing the genus"))?;
             Ok(GenusReport::of_genera(spec, genus))
         }
@@ -1018,7 +1018,11 @@ pub fn table<I: Inputs>(
         })?;
     match convention {
         Convention::Misere => Ok(Table::MisereBoxes(misere_boxes(&cut, spec, max)?)),
-        Convention::Normal => Ok(Table::Boxes(inputs.cut_table(cut.dim(), max)?)),
+        Convention::Normal => Ok(Table::Boxes(crate::inputs::cut_table(
+            inputs,
+            cut.dim(),
+            max,
+        )?)),
     }
 }
 

@@ -15,9 +15,45 @@ use grundy::sequence::store::{read_sequence_file, RunProgress, RunToFile, StoreE
 use grundy::sequence::NimSequence;
 use grundy::spec::parse_spec;
 
+use crate::flags::{BudgetFlags, ConventionFlag};
 use crate::numbers::parse_count;
 use crate::output::stdout;
-use crate::EngineName;
+
+/// The nim-sequence engine, as chosen on the command line.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EngineName {
+    /// Sparse where it applies and pays, dense otherwise.
+    #[default]
+    Auto,
+    /// The dense engine.
+    Dense,
+    /// The rare/common (sparse space) engine.
+    Sparse,
+}
+
+impl EngineName {
+    /// The library's engine choice, with an optional fixed mask.
+    pub fn choice(self, mask: Option<u64>) -> anyhow::Result<grundy::sequence::EngineChoice> {
+        use grundy::sequence::EngineChoice;
+        Ok(match (self, mask) {
+            (EngineName::Dense, Some(_)) => {
+                anyhow::bail!("--mask applies to the sparse engine, not --engine dense")
+            }
+            (EngineName::Dense, None) => EngineChoice::Dense,
+            (EngineName::Auto, None) => EngineChoice::Auto,
+            (_, mask) => EngineChoice::Sparse { mask },
+        })
+    }
+
+    /// The name recorded in checkpoints.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineName::Auto => "auto",
+            EngineName::Dense => "dense",
+            EngineName::Sparse => "sparse",
+        }
+    }
+}
 
 /// Output formats of `seq`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -34,6 +70,9 @@ pub enum SeqFormat {
 
 /// Arguments of `grundy seq`.
 #[derive(Args, Debug)]
+#[command(mut_arg("misere", |arg| arg
+    .help("Misère play (the last mover loses): the misère nim-value of each heap, by search over sums (small heaps only; no --out or --from)")
+    .conflicts_with_all(["out", "from", "mask"])))]
 pub struct SeqArgs {
     /// The game (e.g. kayles, 0.137, sub:1,3,4); not needed with --from.
     #[arg(required_unless_present = "from")]
@@ -63,10 +102,8 @@ pub struct SeqArgs {
     /// A fixed mask for the sparse engine (e.g. 254 or 0b11111110).
     #[arg(long, value_parser = parse_count)]
     mask: Option<u64>,
-    /// Misère play (the last mover loses): the misère nim-value of each
-    /// heap, by search over sums (small heaps only; no --out or --from).
-    #[arg(long, conflicts_with_all = ["out", "from", "mask"])]
-    misere: bool,
+    #[command(flatten)]
+    convention: ConventionFlag,
     /// The remoteness of each heap instead of its value: how many moves
     /// the game lasts with best play (a search over the sums each heap can
     /// reach: small heaps only).
@@ -81,6 +118,8 @@ pub struct SeqArgs {
     /// Seconds between checkpoints of an --out run (0: after every chunk).
     #[arg(long, default_value = "5", value_parser = crate::numbers::parse_seconds, allow_hyphen_values = true)]
     checkpoint_secs: Duration,
+    #[command(flatten)]
+    budget: BudgetFlags,
 }
 
 /// Values printed when `-n` is not given.
@@ -118,7 +157,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     };
     if args.remoteness {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
-        let mut inputs = crate::compute::CliInputs { spec };
+        let mut inputs = crate::compute::CliInputs::new(spec, args.budget);
         let remoteness = crate::progress::searching(|| {
             grundy::api::remoteness_values(&parsed, spec, count, &mut inputs)
         })?;
@@ -131,21 +170,20 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    if args.misere {
+    if args.convention.asks_misere() {
         let count = args.count.unwrap_or(DEFAULT_COUNT);
         let values = grundy::api::values(
             &parsed,
             spec,
             count,
-            grundy::Convention::Misere,
-            &mut crate::compute::CliInputs { spec },
+            args.convention.convention(),
+            &mut crate::compute::CliInputs::new(spec, args.budget),
         )?;
         print_values_in(spec, &values, values.len(), args.format, Column::Misere)?;
         return Ok(ExitCode::SUCCESS);
     }
     let choice = args.engine.choice(args.mask)?;
     let count = args.count.unwrap_or(DEFAULT_COUNT);
-    crate::numbers::check_memory(count)?;
     let kernel = || {
         if args.compute_all {
             game.kernel_computing_all(choice)
@@ -155,7 +193,13 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
     };
     // The probe runs the engine this request runs: with --compute-all no
     // proved period fills the values in, and the work is the engine's.
-    crate::cost::check_sequence_cost_of(&game, count, &kernel)?;
+    for note in &args
+        .budget
+        .budget()
+        .check_values_of(&game, count, &kernel)?
+    {
+        crate::cost::tell(note);
+    }
     if let Some(out) = &args.out {
         let run = RunToFile {
             kernel: &kernel,
@@ -253,7 +297,7 @@ pub fn run(args: &SeqArgs) -> anyhow::Result<ExitCode> {
 /// integers only, so infinite values refuse it.
 fn print_loopy(args: &SeqArgs, report: &LoopySequenceReport) -> anyhow::Result<ExitCode> {
     let spec = &report.game;
-    if args.misere || args.remoteness || args.out.is_some() {
+    if args.convention.asks_misere() || args.remoteness || args.out.is_some() {
         bail!(
             "'{spec}' is loopy (values may be infinite): seq gives its normal-play values only (no --misere, --remoteness or --out); 'grundy graph {spec}' gives each position's remoteness"
         );

@@ -7,12 +7,34 @@ use std::process::ExitCode;
 use grundy::report::{GridReport, GridRows, TableReport};
 use grundy::spec::parse_spec;
 
+use clap::Args;
 use grundy::api::{self, Table};
-use grundy::Convention;
 
 use crate::compute::CliInputs;
+use crate::flags::{BudgetFlags, ConventionFlag};
 use crate::output::stdout;
 use crate::printer::Format;
+
+/// Arguments of `grundy table`.
+#[derive(Args, Debug)]
+#[command(mut_arg("misere", |arg| arg.help(
+    "Misère play: each box's misère nim-value, by search (small tables only)"
+)))]
+pub struct TableArgs {
+    /// The game (cut:1 to cut:4, wythoff, wythoff:k, fibonacci-nim, mem,
+    /// tartan(A,B)).
+    spec: String,
+    /// The largest side.
+    #[arg(long, value_parser = crate::numbers::parse_count, allow_negative_numbers = true)]
+    max: u64,
+    #[command(flatten)]
+    convention: ConventionFlag,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    format: TableFormat,
+    #[command(flatten)]
+    budget: BudgetFlags,
+}
 
 /// Output formats of `table`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -27,7 +49,7 @@ pub enum TableFormat {
 }
 
 /// Writes `side1,...,<value_column>` rows under their header, one per box.
-pub fn write_csv(
+fn write_csv(
     dim: usize,
     value_column: &str,
     entries: impl Iterator<Item = (Vec<usize>, u64)>,
@@ -44,7 +66,7 @@ pub fn write_csv(
 }
 
 /// Prints a table over two coordinates.
-pub fn print_grid(
+fn print_grid(
     spec: &str,
     axes: [&'static str; 2],
     convention: Option<grundy::Convention>,
@@ -78,14 +100,18 @@ pub fn print_grid(
 
 /// Runs `grundy table SPEC --max N [--misere]` through the request layer
 /// ([`grundy::api::table`]) and renders its answer.
-pub fn run(
-    spec: &str,
-    max: u64,
-    convention: Convention,
-    format: TableFormat,
-) -> anyhow::Result<ExitCode> {
+pub fn run(args: TableArgs) -> anyhow::Result<ExitCode> {
+    let spec = args.spec.as_str();
+    let format = args.format;
     let game = parse_spec(spec)?;
-    match api::table(game, spec, max, convention, &mut CliInputs { spec })? {
+    let mut inputs = CliInputs::new(spec, args.budget);
+    match api::table(
+        game,
+        spec,
+        args.max,
+        args.convention.convention(),
+        &mut inputs,
+    )? {
         Table::Grid {
             axes,
             convention,

@@ -2,50 +2,52 @@
 //! the largest value, the exceptions before the period, rare values, and a
 //! plot.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use grundy::api::{self, CountedRequest};
 use grundy::spec::parse_spec;
 use grundy::Convention;
 
 use crate::compute::CliInputs;
-use crate::plot::{write_plot, PlotSpec};
+use crate::flags::{BudgetFlags, ConventionFlag, FormatFlag};
+use crate::plot_file::{default_plot_path, plot_subject, write_plot, PlotSpec};
 use crate::printer::Format;
 
-/// A file name made from the spec and the convention: `kayles.svg`,
-/// `0.137.svg`, `kayles-misere.svg`; `analyze` and `plot` write there
-/// unless told otherwise.
-pub fn default_plot_path(spec: &str, convention: Convention) -> PathBuf {
-    let name: String = spec
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let name = name.trim_matches('.');
-    match convention {
-        Convention::Normal => PathBuf::from(format!("{name}.svg")),
-        other => PathBuf::from(format!("{name}-{other}.svg")),
-    }
-}
-
-/// What a plot shows, as its title says and its file records: the spec,
-/// with the convention when it is not normal play.
-fn plot_subject(spec: &str, convention: Convention) -> String {
-    match convention {
-        Convention::Normal => spec.to_owned(),
-        other => format!("{spec} ({other})"),
-    }
+/// Arguments of `grundy analyze`.
+#[derive(Args, Debug)]
+#[command(mut_arg("misere", |arg| arg.help(
+    "Misère play: the misère nim-values (default --max 64; the plot goes to SPEC-misere.svg)"
+)))]
+pub struct AnalyzeArgs {
+    /// The game (e.g. kayles, 0.137, sub:2,3,7).
+    spec: String,
+    /// Most values to compute while looking for a provable period
+    /// (default 2^16, lowered with a note for games that grow cubically).
+    #[arg(long, value_parser = crate::numbers::parse_count, allow_negative_numbers = true)]
+    max: Option<u64>,
+    /// The plot file (.svg or .png); default: named after the game.
+    #[arg(long, conflicts_with = "no_plot")]
+    plot: Option<PathBuf>,
+    /// Write no plot.
+    #[arg(long)]
+    no_plot: bool,
+    /// Replace the plot file even if it is not a plot of this game
+    /// (a plot of the same game is always replaced).
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    convention: ConventionFlag,
+    #[command(flatten)]
+    format: FormatFlag,
+    #[command(flatten)]
+    budget: BudgetFlags,
 }
 
 /// Where `analyze` writes its plot.
 #[derive(Clone, Debug)]
-pub enum PlotChoice {
+enum PlotChoice {
     /// A file named after the game, in the current directory.
     Default,
     /// The file given with `--plot`.
@@ -54,26 +56,32 @@ pub enum PlotChoice {
     None,
 }
 
-/// Runs `grundy analyze SPEC [--misere]`: at most `max` values (the
+/// Runs `grundy analyze SPEC [--misere]`: at most `--max` values (the
 /// request layer's default otherwise); misère values are observed only.
-pub fn run(
-    spec: &str,
-    max: Option<u64>,
-    plot: PlotChoice,
-    force: bool,
-    convention: Convention,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
+pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let spec = args.spec.as_str();
+    let plot = if args.no_plot {
+        PlotChoice::None
+    } else {
+        args.plot.map_or(PlotChoice::Default, PlotChoice::File)
+    };
+    let convention = args.convention.convention();
     let game = parse_spec(spec)?;
     let analysis = api::analyze(
         &game,
         spec,
-        max,
+        args.max,
         CountedRequest::Analyze,
         convention,
-        &mut CliInputs { spec },
+        &mut CliInputs::new(spec, args.budget),
     )?;
-    report_on(spec, analysis, (plot, force), convention, format)
+    report_on(
+        spec,
+        analysis,
+        (plot, args.force),
+        convention,
+        args.format.format,
+    )
 }
 
 /// The analysis of computed values: the report, and the plot.
@@ -123,32 +131,4 @@ fn report_on(
         }
         None => Ok(ExitCode::SUCCESS),
     }
-}
-
-/// Runs `grundy plot SPEC -n N [-o FILE] [--misere]`: to the file
-/// `analyze` would write ([`default_plot_path`]) unless `-o` names one.
-pub fn run_plot(
-    spec: &str,
-    count: u64,
-    convention: Convention,
-    output: Option<&Path>,
-    force: bool,
-) -> anyhow::Result<ExitCode> {
-    let output = output.map_or_else(|| default_plot_path(spec, convention), Path::to_path_buf);
-    let game = parse_spec(spec)?;
-    let (report, values) =
-        api::judged_values(&game, spec, count, convention, &mut CliInputs { spec })?;
-    let title = plot_subject(spec, convention);
-    write_plot(
-        &output,
-        &PlotSpec {
-            title: &title,
-            values: &values,
-            preperiod: report.periodicity.map(|f| f.preperiod),
-            subject: &title,
-            force,
-        },
-    )?;
-    eprintln!("wrote {}", output.display());
-    Ok(ExitCode::SUCCESS)
 }

@@ -11,11 +11,26 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use clap::Args;
 use grundy::report::PlayMove;
 use grundy::spec::parse_spec;
-use grundy::Convention;
 
+use crate::flags::{read_position_files, BudgetFlags, ConventionFlag};
 use crate::output::stdout;
+
+/// Arguments of `grundy play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game.
+    spec: String,
+    /// The start position, a sum of components.
+    #[arg(required = true, allow_negative_numbers = true)]
+    positions: Vec<String>,
+    #[command(flatten)]
+    convention: ConventionFlag,
+    #[command(flatten)]
+    budget: BudgetFlags,
+}
 
 fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {
     if position.is_empty() {
@@ -26,12 +41,15 @@ fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()
 }
 
 /// Runs `grundy play`.
-pub fn run(spec: &str, positions: &[String], convention: Convention) -> anyhow::Result<ExitCode> {
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let positions = &read_position_files(args.positions)?;
+    let spec = args.spec.as_str();
+    let convention = args.convention.convention();
     let evaluator = grundy::api::evaluator(
         parse_spec(spec)?,
         spec,
         positions,
-        &mut crate::compute::CliInputs { spec },
+        &mut crate::compute::CliInputs::new(spec, args.budget),
     )?;
     // The player's list needs no remoteness (a search over every sum the
     // game can reach: 48 s for a row of 20 coins of ruler); the engine

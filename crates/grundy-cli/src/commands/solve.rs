@@ -1,97 +1,121 @@
-//! `grundy solve GRAPH -o DIR` (every vertex on timely-dataflow, written
-//! as a database) and `grundy db DIR [VERTEX...]` (answers read back).
-//! Both only wire the arguments to `grundy_dataflow` and print its
-//! reports.
+//! `grundy solve GRAPH -o DIR`: every vertex on timely-dataflow, written
+//! as a database that `grundy db` reads. Only wires the arguments to
+//! `grundy_dataflow` and prints its report.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy_dataflow::db::Database;
-use grundy_dataflow::request::{DbReport, SolveReport, SolveRequest};
-use grundy_dataflow::{Cluster, SolveSummary};
+use clap::Args;
+use grundy_dataflow::request::SolveRequest;
+use grundy_dataflow::Cluster;
 
-use crate::printer::{print, Format, Render};
+use crate::flags::FormatFlag;
+use crate::printer::print;
+
+/// Arguments of `grundy solve` (its `-h` names the hostfile, as timely
+/// has it; [`help_asked`] makes a bare `-h` the help).
+#[derive(Args, Debug)]
+#[command(disable_help_flag = true)]
+pub struct SolveArgs {
+    /// The graph: a graph file, a family's graph (`windup:7:2,3`) or a
+    /// binary edge list (a file that starts with GRUNDYEL; the format
+    /// is in the README); or, with positions after it, a game whose
+    /// positions reachable from them are the graph (`cram 3x4`).
+    graph: PathBuf,
+    /// Start positions of the game (their sum is the start): every
+    /// position reachable from it is solved.
+    positions: Vec<String>,
+    /// The most positions the state space from the start positions may
+    /// have.
+    #[arg(long, default_value = "10^7", value_parser = crate::numbers::parse_count)]
+    max_positions: u64,
+    /// List the state space on the workers, each its share of the
+    /// positions, even in one process (several processes always do;
+    /// one process otherwise lists it itself, about five times as
+    /// fast).
+    #[arg(long)]
+    list_on_workers: bool,
+    /// The database's directory (created; an earlier database there
+    /// is replaced).
+    #[arg(short = 'o', long)]
+    out: PathBuf,
+    /// Worker threads in each process.
+    #[arg(short = 'w', long = "workers", default_value_t = 1)]
+    workers: usize,
+    /// Processes in all (each started with the same arguments and its
+    /// own -p).
+    #[arg(short = 'n', long = "processes", default_value_t = 1)]
+    processes: usize,
+    /// This process's index, from 0.
+    #[arg(short = 'p', long = "process", default_value_t = 0)]
+    process: usize,
+    /// A file of the processes' addresses, `host:port` one per line
+    /// in process order (default: localhost:2101, 2102, ...). `-h`
+    /// with no file after it prints this help, as in every other
+    /// command.
+    #[arg(short = 'h', long = "hostfile")]
+    hostfile: Option<PathBuf>,
+    /// Start from the last level a stopped solve checkpointed in the
+    /// same directory (every process with --resume; the same layout
+    /// and graph).
+    #[arg(long)]
+    resume: bool,
+    /// Seconds to wait for every process of the cluster to connect
+    /// before stopping with an error.
+    #[arg(long, default_value_t = 60.0)]
+    connect_timeout: f64,
+    #[command(flatten)]
+    format: FormatFlag,
+    /// Print help.
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+/// Whether the arguments ask `solve` for its help with `-h`: there `-h`
+/// names the hostfile (timely's convention), so `-h` with no file after
+/// it (last, or before another flag) is the help, as in every command.
+pub fn help_asked(args: &[std::ffi::OsString]) -> bool {
+    let Some(at) = args.iter().position(|a| a == "solve") else {
+        return false;
+    };
+    // `solve` must be the command, not a value of a flag before it.
+    if args[1..at]
+        .iter()
+        .any(|a| !a.to_string_lossy().starts_with('-'))
+    {
+        return false;
+    }
+    args[at + 1..].iter().enumerate().any(|(i, a)| {
+        a == "-h"
+            && args
+                .get(at + 2 + i)
+                .is_none_or(|next| next.to_string_lossy().starts_with('-'))
+    })
+}
 
 /// The first panic of a solve's threads, for its error.
 static FIRST_FAILURE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
-impl Render for SolveReport {
-    fn text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let s = &self.summary;
-        writeln!(
-            out,
-            "solved {} vertices, {} moves on {} worker{} in {:.2} s ({} rounds, {} messages)",
-            s.vertices,
-            s.edges,
-            s.workers,
-            if s.workers == 1 { "" } else { "s" },
-            s.seconds,
-            s.rounds,
-            s.messages
-        )?;
-        summary_line(out, s)?;
-        if s.resumed_from_level > 0 {
-            writeln!(
-                out,
-                "resumed from the checkpoint of level {}",
-                s.resumed_from_level
-            )?;
-        }
-        writeln!(out, "database: {}", self.database)
-    }
-}
-
-fn summary_line(out: &mut dyn std::io::Write, s: &SolveSummary) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "P-positions {}, N-positions {}, draws {}; largest finite value {}",
-        s.p_positions, s.n_positions, s.draws, s.largest_value
-    )
-}
-
-impl Render for DbReport {
-    fn text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        writeln!(
-            out,
-            "{}: {} vertices, {} moves, {} shard{}",
-            self.database,
-            self.summary.vertices,
-            self.summary.edges,
-            self.summary.workers,
-            if self.summary.workers == 1 { "" } else { "s" }
-        )?;
-        summary_line(out, &self.summary)?;
-        for v in &self.vertices {
-            let remoteness = v
-                .remoteness
-                .map_or_else(|| "drawn".to_owned(), |r| format!("remoteness {r}"));
-            writeln!(
-                out,
-                "{}: value {}, {}, {remoteness}",
-                v.name, v.symbol, v.outcome
-            )?;
-        }
-        Ok(())
-    }
-}
-
 /// Runs `grundy solve`.
-#[allow(clippy::too_many_arguments)]
-pub fn solve(
-    graph: &Path,
-    positions: &[String],
-    max_positions: u64,
-    list_on_workers: bool,
-    out: &Path,
-    workers: usize,
-    processes: usize,
-    process: usize,
-    hostfile: Option<&Path>,
-    resume: bool,
-    connect_timeout: f64,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let SolveArgs {
+        graph,
+        positions,
+        max_positions,
+        list_on_workers,
+        out,
+        workers,
+        processes,
+        process,
+        hostfile,
+        resume,
+        connect_timeout,
+        format: FormatFlag { format },
+        help: _,
+    } = args;
+    let hostfile = hostfile.as_deref();
+    let (graph, out, positions) = (&graph, &out, &positions);
     if !(connect_timeout.is_finite() && connect_timeout > 0.0) {
         anyhow::bail!("--connect-timeout {connect_timeout}: a number of seconds above 0");
     }
@@ -200,25 +224,5 @@ pub fn solve(
     if process == 0 {
         print(&report, format)?;
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Runs `grundy db`.
-pub fn lookup(
-    dir: &Path,
-    vertices: &[String],
-    export_cache: Option<&Path>,
-    format: Format,
-) -> anyhow::Result<ExitCode> {
-    let db = Database::open(dir)?;
-    if let Some(path) = export_cache {
-        let written = db.export_cache(path)?;
-        eprintln!(
-            "grundy: {written} solved parts of {} written to {}",
-            db.game.as_deref().unwrap_or("the game"),
-            path.display()
-        );
-    }
-    print(&grundy_dataflow::request::lookup_in(&db, vertices)?, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,11 +6,12 @@
 //! plot is drawn without labels rather than not at all.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use anyhow::{anyhow, bail};
 use grundy::sequence::NimSequence;
+use grundy::Convention;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -24,6 +25,36 @@ const FONT_PATHS: &[&str] = &[
     "/System/Library/Fonts/Supplemental/Arial.ttf",
     "C:\\Windows\\Fonts\\arial.ttf",
 ];
+
+/// A file name made from the spec and the convention: `kayles.svg`,
+/// `0.137.svg`, `kayles-misere.svg`; `analyze` and `plot` write there
+/// unless told otherwise.
+pub fn default_plot_path(spec: &str, convention: Convention) -> PathBuf {
+    let name: String = spec
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = name.trim_matches('.');
+    match convention {
+        Convention::Normal => PathBuf::from(format!("{name}.svg")),
+        other => PathBuf::from(format!("{name}-{other}.svg")),
+    }
+}
+
+/// What a plot shows, as its title says and its file records: the spec,
+/// with the convention when it is not normal play.
+pub fn plot_subject(spec: &str, convention: Convention) -> String {
+    match convention {
+        Convention::Normal => spec.to_owned(),
+        other => format!("{spec} ({other})"),
+    }
+}
 
 /// Registers a system font for labels once; `false` when none was found.
 fn fonts_available() -> bool {
