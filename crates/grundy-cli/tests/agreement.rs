@@ -63,14 +63,11 @@ fn cli_spec(entry: &Value, dir: &Path, index: usize) -> String {
 
 fn cli_eval(entry: &Value, spec: &str) -> Answer {
     let mut args = vec!["eval".to_owned(), spec.to_owned()];
-    args.extend(
-        entry["position"]
-            .as_str()
-            .unwrap()
-            .split(|c: char| c.is_whitespace() || c == '+')
-            .filter(|p| !p.is_empty())
-            .map(str::to_owned),
-    );
+    // As a shell passes it: one argument per word, a `+` standing alone
+    // kept (it may start another game's part: `kayles 5 + nim 3`).
+    args.extend(grundy::inputs::sum_tokens(
+        entry["position"].as_str().unwrap(),
+    ));
     if entry["convention"] == "misere" {
         args.push("--misere".to_owned());
     }

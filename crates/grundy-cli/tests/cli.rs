@@ -1550,3 +1550,35 @@ fn a_huge_heap_of_a_code_leaving_one_heap_lists_its_moves_at_once() {
         .count();
     assert_eq!(listed, winning, "{report}");
 }
+
+/// Issue 54: a sum of different games on the command line, as the
+/// README's tour shows it (its output there is this command's, verbatim),
+/// and in JSON each component's game.
+#[test]
+fn a_sum_of_different_games_is_answered_as_the_readme_shows() {
+    let args = [
+        "eval", "kayles", "5", "9", "+", "cram", "3x4", "+", "nim", "7",
+    ];
+    let out = common::grundy().args(args).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+    )
+    .unwrap();
+    assert!(
+        readme.contains(&format!("$ grundy {}\n{text}", args.join(" "))),
+        "the README's example differs from:\n{text}"
+    );
+    let out = common::grundy()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["component_games"],
+        serde_json::json!(["kayles", "kayles", "cram", "nim"])
+    );
+    assert_eq!(json["value"], 6);
+}

@@ -348,6 +348,18 @@ pub fn analyze_sum<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
     solver: &mut S,
     positions: &[R::Position],
 ) -> Result<SumAnalysis<R::Position>, GameError> {
+    analyze_sum_beside(solver, positions, Nimber::ZERO)
+}
+
+/// [`analyze_sum`] of a sum played beside other games whose values XOR
+/// to `beside`: the value and outcome are this sum's own, and the
+/// winning moves are those of the whole (moves here to a value of
+/// `beside`, after which the whole is a P-position).
+pub fn analyze_sum_beside<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
+    solver: &mut S,
+    positions: &[R::Position],
+    beside: Nimber,
+) -> Result<SumAnalysis<R::Position>, GameError> {
     let SumAnalysis {
         component_values,
         value,
@@ -355,13 +367,14 @@ pub fn analyze_sum<'r, R: Ruleset + 'r, S: SumValues<'r, R>>(
     } = value_and_outcome(solver, positions)?;
     let mut winning_moves = Vec::new();
     let mut unlisted = Vec::new();
-    if !value.is_zero() {
+    let whole = value ^ beside;
+    if !whole.is_zero() {
         let rules = solver.rules();
         let mut options = Options::new();
         for (index, (position, &component_value)) in
             positions.iter().zip(&component_values).enumerate()
         {
-            let target = value ^ component_value;
+            let target = whole ^ component_value;
             options.clear();
             match rules.candidate_options(position, target, &mut options) {
                 Ok(()) => {}

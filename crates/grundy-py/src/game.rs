@@ -28,7 +28,7 @@ pub(crate) struct CoreGame {
 /// The components of a position: one text, or a list of texts or numbers.
 pub(crate) fn position_texts(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(text) = position.extract::<String>() {
-        return Ok(grundy::inputs::sum_components(&text));
+        return Ok(grundy::inputs::sum_tokens(&text));
     }
     if let Ok(n) = position.extract::<u64>() {
         return Ok(vec![n.to_string()]);
@@ -277,6 +277,7 @@ impl CoreGame {
             table_bytes: None,
             cache: None,
             outcome_only,
+            specs: grundy::spec::SpecSource::FilesAllowed,
         };
         let game = self.game.clone();
         let report = py.detach(|| {

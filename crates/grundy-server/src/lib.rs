@@ -790,7 +790,7 @@ async fn with_position(
         ],
     )?;
     let convention = convention_of(query.convention.as_deref())?;
-    let texts = grundy::inputs::sum_components(&query.position);
+    let texts = grundy::inputs::sum_tokens(&query.position);
     let game = game_of(&query.game, query.graph.as_deref())?;
     let limits = state.limits.clone();
     limited(state, move |deadline| {
@@ -823,6 +823,7 @@ async fn eval(
                 table_bytes: Some(SEARCH_TABLE_BYTES),
                 cache: None,
                 outcome_only,
+                specs: SpecSource::NoFiles,
             };
             to_json(grundy::api::eval(game, &request, inputs)?)
         },

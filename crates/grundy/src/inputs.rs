@@ -357,6 +357,26 @@ pub fn sum_components(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The components of a sum written as one text, keeping each `+` that
+/// stands alone between spaces, which may start another game's part
+/// (`"5 9 + cram 3x4"`; [`crate::mixed`]); a `+` inside a word only
+/// separates (`"3+4+7"`).
+#[must_use]
+pub fn sum_tokens(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .flat_map(|word| {
+            if word == "+" {
+                vec!["+".to_owned()]
+            } else {
+                word.split('+')
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            }
+        })
+        .collect()
+}
+
 /// The largest heap among the components written `texts`.
 pub fn largest_heap(texts: &[String]) -> Result<u64, GameError> {
     Ok(crate::heap::parse_heaps(texts)?

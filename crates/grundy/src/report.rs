@@ -264,6 +264,10 @@ pub struct EvalReport {
     /// The components as the game writes them (text output only).
     #[serde(skip)]
     pub position_text: Vec<String>,
+    /// In a sum of different games, the game of each component (its
+    /// spec); empty in a sum of one game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub component_games: Vec<String>,
 }
 
 /// One winning move.

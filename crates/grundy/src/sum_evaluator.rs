@@ -26,13 +26,14 @@ use crate::error::GameError;
 use crate::graph::Graph;
 use crate::loopy::{self, LoopySolution, LoopyValue};
 use crate::misere::{misere_analysis, MisereMethod, MisereSearch};
+use crate::nimber::Nimber;
 use crate::report::{
     EvalReport, GenusReport, LoopyEvalReport, MoveReport, OutcomeReport, PlayMove, UnlistedReport,
     RESULT_SHOWN_UP_TO,
 };
 use crate::ruleset::Ruleset;
 use crate::sum::{
-    analyze_sum, outcome_and_a_move, with_component_replaced, Outcome, SumSolver, SumValues,
+    analyze_sum_beside, outcome_and_a_move, with_component_replaced, Outcome, SumSolver, SumValues,
     WinningMove,
 };
 
@@ -116,9 +117,22 @@ pub fn eval_report<R: Ruleset>(
     positions: &[R::Position],
     search: &SearchSettings,
 ) -> Result<EvalReport, GameError> {
+    eval_report_beside(rules, spec, positions, search, Nimber::ZERO)
+}
+
+/// [`eval_report`] of a sum played beside other games whose values XOR
+/// to `beside`: its own value, and the moves here that win the whole
+/// ([`grundy_engine::sum::analyze_sum_beside`]).
+pub fn eval_report_beside<R: Ruleset>(
+    rules: &R,
+    spec: &str,
+    positions: &[R::Position],
+    search: &SearchSettings,
+    beside: Nimber,
+) -> Result<EvalReport, GameError> {
     let mut solver = search.solver(rules, spec)?;
-    let analysis =
-        analyze_sum(&mut solver, positions).map_err(|e| how_far(&mut solver, search, e))?;
+    let analysis = analyze_sum_beside(&mut solver, positions, beside)
+        .map_err(|e| how_far(&mut solver, search, e))?;
     solver.flush_cache()?;
     let json = |p: &R::Position| rules.position_json(p);
     let text = |p: &R::Position| rules.format_position(p);
@@ -148,6 +162,7 @@ pub fn eval_report<R: Ruleset>(
         remoteness: None,
         search: solver.search_stats(),
         position_text: positions.iter().map(text).collect(),
+        component_games: Vec::new(),
     })
 }
 
@@ -508,6 +523,25 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
         search: &SearchSettings,
     ) -> Result<EvalReport, GameError>;
 
+    /// [`SumEvaluator::evaluate`] of the sum written `texts` played beside
+    /// other games whose values XOR to `beside`: its own value, and the
+    /// moves here that win the whole ([`eval_report_beside`]). Games
+    /// without values (loopy ones) refuse it.
+    fn evaluate_beside(
+        &self,
+        spec: &str,
+        texts: &[String],
+        search: &SearchSettings,
+        beside: u64,
+    ) -> Result<EvalReport, GameError> {
+        if beside == 0 {
+            return self.evaluate(spec, texts, search);
+        }
+        Err(GameError::Unsupported {
+            message: format!("'{spec}' has no nim-values to add to other games' in a sum"),
+        })
+    }
+
     /// [`outcome_eval_report`] of the sum written `texts`: its normal-play
     /// outcome and one winning move.
     fn evaluate_outcome(
@@ -851,6 +885,22 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         search: &SearchSettings,
     ) -> Result<EvalReport, GameError> {
         eval_report(self, spec, &parse_positions(self, texts)?, search)
+    }
+
+    fn evaluate_beside(
+        &self,
+        spec: &str,
+        texts: &[String],
+        search: &SearchSettings,
+        beside: u64,
+    ) -> Result<EvalReport, GameError> {
+        eval_report_beside(
+            self,
+            spec,
+            &parse_positions(self, texts)?,
+            search,
+            Nimber::new(beside),
+        )
     }
 
     fn evaluate_outcome(

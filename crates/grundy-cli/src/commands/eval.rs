@@ -75,6 +75,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<ExitCode> {
         table_bytes: args.tt_size.map(|mib| mib.saturating_mul(1 << 20)),
         cache: args.cache.as_deref(),
         outcome_only: args.outcome,
+        specs: grundy::spec::SpecSource::FilesAllowed,
     };
     let game = parse_spec(spec)?;
     let report =

@@ -124,6 +124,9 @@ pub struct SumRequest<'a> {
     /// Only the outcome and one winning move (normal play): the search
     /// for boards and graphs then never finds the sum's value.
     pub outcome_only: bool,
+    /// Where the specs of other games in the sum are read from
+    /// (`kayles 5 + cram 3x4`: [`crate::mixed`]).
+    pub specs: crate::spec::SpecSource,
 }
 
 fn reading(spec: &str) -> String {
@@ -133,7 +136,7 @@ fn reading(spec: &str) -> String {
 /// Reads the components of a sum without computing anything, so that a
 /// malformed position is refused before any work, with one message on
 /// every face.
-fn check_readable(game: &Game, texts: &[String]) -> Result<(), GameError> {
+pub(crate) fn check_readable(game: &Game, texts: &[String]) -> Result<(), GameError> {
     match game {
         Game::Heap(heap) => match heap.family().own_positions() {
             Some(own) => own.largest_heap(texts).map(drop),
@@ -192,6 +195,19 @@ pub fn eval<I: Inputs>(
     request: &SumRequest<'_>,
     inputs: &mut I,
 ) -> Result<Evaluation, I::Error> {
+    let texts =
+        match crate::mixed::components(&game, request.spec, request.positions, request.specs)
+            .map_err(|e| e.context(reading(request.spec)))?
+        {
+            crate::mixed::Components::Mixed(parts) => {
+                return crate::mixed::eval(parts, request, inputs).map(Evaluation::Sum)
+            }
+            crate::mixed::Components::One(texts) => texts,
+        };
+    let request = &SumRequest {
+        positions: &texts,
+        ..*request
+    };
     match request.convention {
         Convention::Misere => eval_misere(game, request, inputs).map(Evaluation::Outcome),
         Convention::Normal => eval_normal(game, request, inputs),
@@ -372,6 +388,7 @@ pub fn moves_from<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<MovesReport, I::Error> {
+    let texts = &crate::mixed::one_game(&game, spec, texts, "the move list")?;
     let evaluator = evaluator(game, spec, texts, inputs)?;
     let written = evaluator.written(texts)?;
     Ok(MovesReport {
@@ -411,6 +428,7 @@ pub fn play_reply<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<PlayReply, I::Error> {
+    let texts = &crate::mixed::one_game(&game, spec, texts, "play")?;
     let evaluator = evaluator(game, spec, texts, inputs)?;
     let options = evaluator.moves(texts, convention)?;
     let reply = perfect_reply(&options).cloned();
