@@ -33,6 +33,7 @@ from ._grundy import LimitError, Nimber, mex, nim_add, nim_div, nim_inv, nim_mul
 
 __all__ = [
     "Game",
+    "Sum",
     "Report",
     "Evaluation",
     "Move",
@@ -348,6 +349,12 @@ class Game:
             )
         )
 
+    def __call__(self, *position: Union[str, int]) -> "Sum":
+        """This game's components as one part of a sum of different games:
+        ``Game("kayles")(5, 9) + Game("cram")("3x4") + Game("nim")(7)``
+        (see :class:`Sum`)."""
+        return Sum((self, list(position)))
+
     def eval(
         self,
         position: Position,
@@ -499,3 +506,65 @@ def _count(n: Any) -> int:
 def __dir__() -> list:
     """The package's API only (``dir(grundy)``): not the names it imports."""
     return sorted(__all__ + ["__version__", "PERIOD_MAX", "ANALYZE_MAX", "MISERE_MAX", "Position"])
+
+
+def _component_words(position: Position) -> list:
+    """The components of one game's part, one text each."""
+    if isinstance(position, str):
+        words = []
+        for word in position.split():
+            words.extend(part for part in word.split("+") if part)
+        return words
+    if isinstance(position, int):
+        return [str(position)]
+    return [str(p) for p in position]
+
+
+class Sum:
+    """A sum of positions of different games, as in every textbook problem
+    (several games side by side; a move is made in one of them):
+    ``Game("kayles")(5, 9) + Game("cram")("3x4") + Game("nim")(7)``, or
+    ``Sum(("kayles", "5 9"), ("cram", "3x4"), ("nim", 7))``. Its
+    :meth:`eval` is the CLI's ``grundy eval kayles 5 9 + cram 3x4 + nim 7``:
+    each game valued by its own method, the sum by XOR, and every winning
+    move named in its own game's terms. Every game but the first is named
+    by its spec (rules written in Python may come first only)."""
+
+    def __init__(self, *parts: Any) -> None:
+        self._parts = []
+        for part in parts:
+            game, position = part
+            if not isinstance(game, Game):
+                game = Game(str(game))
+            words = _component_words(position)
+            if not words:
+                raise ValueError(f"the game '{game.name}' in the sum has no position")
+            self._parts.append((game, words))
+        if not self._parts:
+            raise ValueError("a sum needs at least one game's position")
+
+    def __add__(self, other: "Sum") -> "Sum":
+        if not isinstance(other, Sum):
+            return NotImplemented
+        joined = Sum.__new__(Sum)
+        joined._parts = self._parts + other._parts
+        return joined
+
+    def words(self) -> list:
+        """The request as the CLI's words after ``eval``: the first game's
+        spec, its components, then ``+``, each other game's spec and its
+        components."""
+        first, components = self._parts[0]
+        words = [first.name, *components]
+        for game, components in self._parts[1:]:
+            words += ["+", game.name, *components]
+        return words
+
+    def __repr__(self) -> str:
+        return "Sum(" + " ".join(self.words()) + ")"
+
+    def eval(self, allow_long: bool = False) -> Evaluation:
+        """Value, outcome and every winning move of the sum (normal play)."""
+        first = self._parts[0][0]
+        return first.eval(self.words()[1:], allow_long=allow_long)
+

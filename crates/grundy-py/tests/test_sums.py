@@ -1,0 +1,46 @@
+"""Sums of different games in Python (issue 54): ``Game(...)(...) + ...``
+and ``Sum(...)`` ask the request layer what ``grundy eval kayles 5 9 +
+cram 3x4 + nim 7`` asks it, and get the CLI's answer."""
+
+import json
+import subprocess
+
+import pytest
+
+import grundy
+from conftest import cli_path
+
+
+def cli_eval(*words):
+    done = subprocess.run([str(cli_path()), "eval", *words, "--format", "json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_sum_of_parts_is_the_clis_sum():
+    total = grundy.Game("kayles")(5, 9) + grundy.Game("cram")("3x4") + grundy.Game("nim")(7)
+    assert total.words() == ["kayles", "5", "9", "+", "cram", "3x4", "+", "nim", "7"]
+    ours = json.loads(json.dumps(total.eval()))
+    assert ours == cli_eval(*total.words())
+    assert ours["component_games"] == ["kayles", "kayles", "cram", "nim"]
+    # The same sum written as pairs.
+    pairs = grundy.Sum(("kayles", "5 9"), ("cram", "3x4"), ("nim", 7))
+    assert json.loads(json.dumps(pairs.eval())) == ours
+
+
+def test_the_value_of_a_sum_is_the_xor_of_its_games():
+    parts = [("wythoff", "(2,3)"), ("ruler", "THHT"), ("0.137", [6, 3])]
+    report = grundy.Sum(*parts).eval()
+    alone = 0
+    for spec, position in parts:
+        alone ^= grundy.Game(spec).eval(position)["value"]
+    assert report["value"] == alone
+    assert (report["outcome"] == "P") == (alone == 0)
+
+
+def test_a_bad_part_is_named():
+    with pytest.raises(ValueError, match="second game of the sum"):
+        (grundy.Game("kayles")(5) + grundy.Game("cram")("3y4")).eval()
+    with pytest.raises(ValueError, match="no position"):
+        grundy.Sum(("kayles", "5"), ("nim", []))
