@@ -343,42 +343,102 @@ fn label_values<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Ve
 
 /// Remoteness by one retrograde pass in order of remoteness.
 fn remoteness<'p>(graph: Digraph<'_>, preds: &impl Fn(u32) -> &'p [u32]) -> Vec<u32> {
-    let n = graph.vertex_count();
-    let mut remoteness = vec![DRAWN; n];
-    // 0: unknown, 1: P, 2: N.
-    let mut outcome = vec![0u8; n];
-    let mut undecided: Vec<u32> = graph.out_degrees();
-    let mut longest = vec![0u32; n];
-    let mut queue: std::collections::VecDeque<u32> = (0..n as u32)
-        .filter(|&v| undecided[v as usize] == 0)
-        .collect();
-    for &v in &queue {
-        outcome[v as usize] = 1;
-        remoteness[v as usize] = 0;
-    }
+    let (mut pass, terminals) = Retrograde::start(graph.out_degrees());
+    let mut queue: std::collections::VecDeque<u32> =
+        terminals.into_iter().map(|v| v as u32).collect();
     while let Some(v) = queue.pop_front() {
-        let r = remoteness[v as usize];
-        let v_is_p = outcome[v as usize] == 1;
+        let r = pass.remoteness(v as usize);
+        let follower = pass.outcome(v as usize);
         for &p in preds(v) {
-            let pi = p as usize;
-            if outcome[pi] != 0 {
-                continue;
-            }
-            if v_is_p {
-                // The first P-follower met is the nearest.
-                outcome[pi] = 2;
-                remoteness[pi] = r + 1;
+            if pass.learn(p as usize, follower, r) {
                 queue.push_back(p);
-            } else {
-                longest[pi] = longest[pi].max(r);
-                undecided[pi] -= 1;
-                if undecided[pi] == 0 {
-                    outcome[pi] = 1;
-                    remoteness[pi] = longest[pi] + 1;
-                    queue.push_back(p);
-                }
             }
         }
     }
-    remoteness
+    pass.into_remoteness()
+}
+
+/// The retrograde pass of remoteness, one piece of news at a time: what
+/// each vertex knows of its followers so far, and the rule that decides
+/// it. [`LoopySolution`] runs it in one process in order of remoteness;
+/// a distributed solve runs it in rounds, each worker on its own vertices.
+#[derive(Clone, Debug)]
+pub struct Retrograde {
+    /// Each vertex's outcome: P or N once decided, [`Outcome::Draw`]
+    /// until then (and for good when the pass ends so).
+    outcome: Vec<Outcome>,
+    /// Each vertex's remoteness once decided, [`DRAWN`] until then.
+    remoteness: Vec<u32>,
+    /// Followers not yet known to be N-vertices.
+    undecided: Vec<u32>,
+    /// The largest remoteness of the N-followers met.
+    longest: Vec<u32>,
+}
+
+impl Retrograde {
+    /// The pass over vertices with these out-degrees, and its first
+    /// frontier: the terminal vertices, in order, P at remoteness 0.
+    #[must_use]
+    pub fn start(out_degrees: Vec<u32>) -> (Retrograde, Vec<usize>) {
+        let n = out_degrees.len();
+        let mut pass = Retrograde {
+            outcome: vec![Outcome::Draw; n],
+            remoteness: vec![DRAWN; n],
+            undecided: out_degrees,
+            longest: vec![0u32; n],
+        };
+        let terminals: Vec<usize> = (0..n).filter(|&v| pass.undecided[v] == 0).collect();
+        for &v in &terminals {
+            pass.outcome[v] = Outcome::P;
+            pass.remoteness[v] = 0;
+        }
+        (pass, terminals)
+    }
+
+    /// The outcome of v so far: P or N once decided, a draw until then.
+    #[inline]
+    #[must_use]
+    pub fn outcome(&self, v: usize) -> Outcome {
+        self.outcome[v]
+    }
+
+    /// The remoteness of v so far: [`DRAWN`] until it is decided.
+    #[inline]
+    #[must_use]
+    pub fn remoteness(&self, v: usize) -> u32 {
+        self.remoteness[v]
+    }
+
+    /// Vertex v learns that a follower is `follower` (P, else N) at
+    /// remoteness r: whether that decides v (then its news is due to its
+    /// own predecessors). A vertex already decided stays as it is.
+    #[inline]
+    pub fn learn(&mut self, v: usize, follower: Outcome, r: u32) -> bool {
+        if self.outcome[v] != Outcome::Draw {
+            return false;
+        }
+        if follower == Outcome::P {
+            // The first P-follower met is the nearest.
+            self.outcome[v] = Outcome::N;
+            self.remoteness[v] = r + 1;
+            true
+        } else {
+            self.longest[v] = self.longest[v].max(r);
+            self.undecided[v] -= 1;
+            if self.undecided[v] == 0 {
+                self.outcome[v] = Outcome::P;
+                self.remoteness[v] = self.longest[v] + 1;
+                true
+            } else {
+                false
+            }
+        }
+    }
+
+    /// Every vertex's remoteness, [`DRAWN`] for those the pass left
+    /// undecided.
+    #[must_use]
+    pub fn into_remoteness(self) -> Vec<u32> {
+        self.remoteness
+    }
 }
