@@ -473,3 +473,185 @@ async fn every_request_of_every_family_is_refused_alike() {
     }
     assert!(refused >= 40, "only {refused} refusals compared");
 }
+
+/// Inputs with a person's budget and the library's own computations: what
+/// a face adds to the request layer is rendering only, so the CLI's JSON
+/// must equal the library's report serialized.
+struct PlainInputs(grundy::budget::Budget);
+
+impl grundy::inputs::Inputs for PlainInputs {
+    type Error = anyhow::Error;
+
+    fn budget(&self) -> &grundy::budget::Budget {
+        &self.0
+    }
+}
+
+fn plain_inputs() -> PlainInputs {
+    PlainInputs(grundy::budget::Budget::interactive(false, "-"))
+}
+
+/// The library's answer, as a face would show it in JSON.
+fn library_answer<R: serde::Serialize>(answer: Result<R, anyhow::Error>) -> Answer {
+    match answer {
+        Ok(report) => Answer::Report(serde_json::to_value(report).unwrap()),
+        Err(error) => Answer::Error(format!("{error:#}")),
+    }
+}
+
+/// Issue 53 §3: the requests the server has no endpoint for (value,
+/// genus, period, check) and analyze, asked of the CLI and of the
+/// library's request layer directly, give one answer (`cargo test`
+/// catches a CLI that decides for itself, as the Python stage does); the
+/// tables of games on two coordinates, of the CLI and of the server.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cli_renders_the_librarys_answers_and_nothing_else() {
+    use grundy::api::{self, CountedRequest};
+    use grundy::Convention;
+    let corpus = corpus();
+    let convention_of =
+        |entry: &Value| Convention::from_misere_flag(entry["convention"] == "misere");
+    let misere_flag = |entry: &Value| -> Vec<String> {
+        if entry["convention"] == "misere" {
+            vec!["--misere".to_owned()]
+        } else {
+            Vec::new()
+        }
+    };
+    let mut compared = 0;
+    for entry in corpus["analyze"].as_array().unwrap() {
+        let spec = entry["game"].as_str().unwrap();
+        let n = entry["n"].as_u64().unwrap();
+        let mut args: Vec<String> = ["analyze", spec, "--max", &n.to_string(), "--no-plot"]
+            .map(str::to_owned)
+            .to_vec();
+        args.extend(misere_flag(entry));
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let game = grundy::spec::parse_spec(spec).unwrap();
+        let ours = library_answer(
+            api::analyze(
+                &game,
+                spec,
+                Some(n),
+                CountedRequest::Analyze,
+                convention_of(entry),
+                &mut plain_inputs(),
+            )
+            .map(|analysis| analysis.report),
+        );
+        assert_eq!(cli_answer(&args), ours, "{entry}");
+        compared += 1;
+    }
+    for entry in corpus["value"].as_array().unwrap() {
+        let spec = entry["game"].as_str().unwrap();
+        let n = entry["n"].as_u64().unwrap();
+        let mut args: Vec<String> = ["value", spec, &n.to_string()].map(str::to_owned).to_vec();
+        args.extend(misere_flag(entry));
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let game = grundy::spec::parse_spec(spec).unwrap();
+        let ours = library_answer(api::value(
+            &game,
+            spec,
+            n,
+            convention_of(entry),
+            None,
+            "--max ",
+            &mut plain_inputs(),
+        ));
+        assert_eq!(cli_answer(&args), ours, "{entry}");
+        compared += 1;
+    }
+    for entry in corpus["genus"].as_array().unwrap() {
+        let spec = entry["game"].as_str().unwrap();
+        let mut args: Vec<String> = vec!["genus".to_owned(), spec.to_owned()];
+        let (positions, count) = match entry.get("position") {
+            Some(p) => (grundy::inputs::sum_tokens(p.as_str().unwrap()), 20),
+            None => (Vec::new(), entry["n"].as_u64().unwrap()),
+        };
+        if positions.is_empty() {
+            args.extend(["-n".to_owned(), count.to_string()]);
+        }
+        args.extend(positions.iter().cloned());
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let game = grundy::spec::parse_spec(spec).unwrap();
+        let ours = library_answer(api::genus(
+            game,
+            spec,
+            &positions,
+            count,
+            &mut plain_inputs(),
+        ));
+        assert_eq!(cli_answer(&args), ours, "{entry}");
+        compared += 1;
+    }
+    for (spec, max) in [
+        ("kayles", 1000),
+        ("0.137", 400),
+        ("sub:2,5", 100),
+        ("ruler", 64),
+    ] {
+        let args: Vec<String> = [
+            "period",
+            spec,
+            "--max",
+            &max.to_string(),
+            "--format",
+            "json",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let game = grundy::spec::parse_spec(spec).unwrap();
+        let ours = library_answer(api::period_of_game(
+            &game,
+            spec,
+            Some(max),
+            Convention::Normal,
+            &mut plain_inputs(),
+        ));
+        assert_eq!(cli_answer(&args), ours, "period {spec}");
+        compared += 1;
+    }
+    for (spec, formula_text, misere) in [
+        ("nim", "n", false),
+        ("kayles", "n % 3", false),
+        ("ruler", "n & (0 - n)", false),
+        ("nim", "n", true),
+    ] {
+        let mut args: Vec<String> = ["check", spec, "--formula", formula_text, "-n", "200"]
+            .map(str::to_owned)
+            .to_vec();
+        if misere {
+            args.push("--misere".to_owned());
+        }
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let game = grundy::spec::parse_spec(spec).unwrap();
+        let formula = grundy::formula::Formula::compile(formula_text).unwrap();
+        let ours = library_answer(api::check(
+            &game,
+            spec,
+            &formula,
+            200,
+            Convention::from_misere_flag(misere),
+            &mut plain_inputs(),
+        ));
+        // check exits 1 when the formula fails: its report is on stdout.
+        let out = common::grundy().args(&args).output().unwrap();
+        let cli = Answer::Report(serde_json::from_slice(&out.stdout).expect("check prints JSON"));
+        assert_eq!(cli, ours, "check {spec} {formula_text}");
+        compared += 1;
+    }
+    for (spec, max) in [
+        ("wythoff", 12),
+        ("fibonacci-nim", 10),
+        ("mem", 10),
+        ("wythoff:2", 9),
+    ] {
+        let args: Vec<String> = ["table", spec, "--max", &max.to_string(), "--format", "json"]
+            .map(str::to_owned)
+            .to_vec();
+        let served = server_answer(&format!("/api/table?game={}&max={max}", encode(spec))).await;
+        assert_eq!(cli_answer(&args), served, "table {spec}");
+        compared += 1;
+    }
+    assert!(compared >= 35, "{compared}");
+}
