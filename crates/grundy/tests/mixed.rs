@@ -124,6 +124,21 @@ impl Brute {
     }
 }
 
+/// A request for the normal-play value and winning moves of the sum
+/// written `texts` after `spec`.
+fn request<'a>(spec: &'a str, texts: &'a [String]) -> SumRequest<'a> {
+    SumRequest {
+        spec,
+        positions: texts,
+        convention: Convention::Normal,
+        remoteness: false,
+        table_bytes: None,
+        cache: None,
+        outcome_only: false,
+        specs: SpecSource::NoFiles,
+    }
+}
+
 /// The request `kayles 5 + cram 2x3 + ...` as the faces send it: the
 /// first spec, then the positions with `+` and each other game's spec.
 fn ask(parts: &[(&str, &str)]) -> Result<Evaluation, GameError> {
@@ -136,16 +151,7 @@ fn ask(parts: &[(&str, &str)]) -> Result<Evaluation, GameError> {
         texts.push((*position).to_owned());
         last = Some(spec);
     }
-    let request = SumRequest {
-        spec: parts[0].0,
-        positions: &texts,
-        convention: Convention::Normal,
-        remoteness: false,
-        table_bytes: None,
-        cache: None,
-        outcome_only: false,
-        specs: SpecSource::NoFiles,
-    };
+    let request = request(parts[0].0, &texts);
     api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs())
 }
 
@@ -236,16 +242,7 @@ fn random_mixed_sums_agree_with_the_whole_games_graph() {
 fn a_sum_of_one_game_is_answered_as_before() {
     // `nim 3 + 4`: a `+` between components of one game only separates.
     let texts: Vec<String> = ["3", "+", "4"].map(str::to_owned).to_vec();
-    let request = SumRequest {
-        spec: "nim",
-        positions: &texts,
-        convention: Convention::Normal,
-        remoteness: false,
-        table_bytes: None,
-        cache: None,
-        outcome_only: false,
-        specs: SpecSource::NoFiles,
-    };
+    let request = request("nim", &texts);
     let plus = api::eval(parse_spec("nim").unwrap(), &request, &mut inputs()).unwrap();
     let texts: Vec<String> = ["3", "4"].map(str::to_owned).to_vec();
     let plain = api::eval(
@@ -273,16 +270,7 @@ fn errors_name_the_part_of_the_sum() {
     let error = ask(&[("kayles", "5"), ("windup:7:2,3", "4")]).unwrap_err();
     assert!(error.to_string().contains("cycles"), "{error}");
     let texts: Vec<String> = ["5", "+", "cram"].map(str::to_owned).to_vec();
-    let request = SumRequest {
-        spec: "kayles",
-        positions: &texts,
-        convention: Convention::Normal,
-        remoteness: false,
-        table_bytes: None,
-        cache: None,
-        outcome_only: false,
-        specs: SpecSource::NoFiles,
-    };
+    let request = request("kayles", &texts);
     let error = api::eval(parse_spec("kayles").unwrap(), &request, &mut inputs()).unwrap_err();
     assert!(
         error.to_string().contains("no position after it"),
