@@ -60,7 +60,6 @@ pub mod graph;
 pub mod heap;
 pub mod inputs;
 pub mod limits;
-pub mod mixed;
 pub mod report;
 pub mod sandbox;
 pub mod script;

@@ -4,7 +4,8 @@
 //! not in its manifest, which this test checks).
 //!
 //! A module's dependencies are the `crate::m` paths in its files (code,
-//! not comments or `#[cfg(test)]` tails); a module's own submodules are
+//! not comments, `#[cfg(test)]` tails or a module's `tests.rs`, which
+//! is declared under `#[cfg(test)]`); a module's own submodules are
 //! one node with it. Each family under `families/` is a node of its own
 //! (`crate::families::cram` and the re-exported `crate::cram` are the same
 //! node), so that families may depend on one another and on the
@@ -21,7 +22,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        } else if path.extension().is_some_and(|e| e == "rs")
+            && path.file_name().is_some_and(|name| name != "tests.rs")
+        {
+            // A module's `tests.rs` is its test module, split off.
             out.push(path);
         }
     }

@@ -190,9 +190,8 @@ pub fn eval<I: Inputs>(
     let mut evaluators = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
         let context = |e: GameError| e.context(in_part(index, part));
-        crate::api::check_readable(&part.game, &part.positions).map_err(context)?;
-        let evaluator =
-            crate::api::evaluator(part.game.clone(), &part.spec, &part.positions, inputs)?;
+        super::sums::check_readable(&part.game, &part.positions).map_err(context)?;
+        let evaluator = super::evaluator(part.game.clone(), &part.spec, &part.positions, inputs)?;
         if evaluator
             .loopy_evaluate(&part.spec, &part.positions)
             .is_some()

@@ -1,0 +1,378 @@
+//! Requests about a position, a sum of components: its evaluation, its
+//! moves, the perfect opponent's reply, and the evaluator a game loop
+//! asks turn after turn.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::{check_acyclic, limits};
+use crate::convention::Convention;
+use crate::error::GameError;
+use crate::heap::misere::misere_heap_eval_report;
+use crate::inputs::{sum_evaluator, Inputs};
+use crate::report::{EvalReport, LoopyEvalReport, OutcomeReport, PlayMove};
+use crate::ruleset::Ruleset;
+use crate::spec::Game;
+use crate::sum_evaluator::{
+    misere_eval_report, parse_positions, perfect_reply, theorem_after, with_theorem_hint,
+    SumEvaluator,
+};
+
+/// What `eval` answers: the nim-values of a sum, its outcome alone (misère
+/// play, or a theorem beyond the search), or Smith's values of a sum in a
+/// game with cycles. Serialised as the report it holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    /// Values, outcome and winning moves of the sum (normal play).
+    Sum(EvalReport),
+    /// The outcome and winning moves, with the method that decided them:
+    /// misère play, or a theorem of the family beyond the search.
+    Outcome(OutcomeReport),
+    /// A sum in a game with cycles: values ∞(K), draws included.
+    Loopy(LoopyEvalReport),
+}
+
+/// An evaluation of a sum: the game's spec (for the report), the
+/// components as the user wrote them, the convention, and whether the
+/// remoteness is asked for too.
+#[derive(Copy, Clone, Debug)]
+pub struct SumRequest<'a> {
+    /// The spec, as the report names the game.
+    pub spec: &'a str,
+    /// The components of the sum.
+    pub positions: &'a [String],
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// The remoteness of the sum (normal play), by a search over the sums
+    /// it can reach.
+    pub remoteness: bool,
+    /// The bound on the search's table, in bytes, for games solved by
+    /// search (boards, graphs); `None`: the default
+    /// ([`crate::split_search::default_table_bytes`]: a sixth of the
+    /// machine's memory, 512 MiB to 4 GiB).
+    pub table_bytes: Option<usize>,
+    /// The file the search keeps its solved parts in (`eval --cache`),
+    /// so that a killed search resumes: the command line only (the
+    /// server and Python write no files a request names).
+    pub cache: Option<&'a std::path::Path>,
+    /// Only the outcome and one winning move (normal play): the search
+    /// for boards and graphs then never finds the sum's value.
+    pub outcome_only: bool,
+    /// Where the specs of other games in the sum are read from
+    /// (`kayles 5 + cram 3x4`: [`super::mixed`]).
+    pub specs: crate::spec::SpecSource,
+}
+
+fn reading(spec: &str) -> String {
+    format!("reading the position of '{spec}'")
+}
+
+/// Reads the components of a sum without computing anything, so that a
+/// malformed position is refused before any work, with one message on
+/// every face.
+pub(crate) fn check_readable(game: &Game, texts: &[String]) -> Result<(), GameError> {
+    match game {
+        Game::Heap(heap) => match heap.family().own_positions() {
+            Some(own) => own.largest_heap(texts).map(drop),
+            None => crate::heap::parse_heaps(texts).map(drop),
+        },
+        Game::Cut(cut) => texts
+            .iter()
+            .try_for_each(|text| cut.parse_position(text).map(drop)),
+        Game::Graph(graph) => parse_positions(&**graph, texts).map(drop),
+        Game::Positional(game) => game.check_positions(texts),
+    }
+}
+
+/// The remoteness of heaps is searched over every sum they can reach:
+/// heaps beyond [`limits::REMOTENESS_MAX_HEAP`] are refused up front.
+fn check_remoteness_reach(game: &Game, texts: &[String]) -> Result<(), GameError> {
+    let Game::Heap(heap) = game else {
+        return Ok(());
+    };
+    if heap.family().own_positions().is_some() {
+        return Ok(());
+    }
+    for heap in crate::heap::parse_heaps(texts)? {
+        if heap > limits::REMOTENESS_MAX_HEAP {
+            return Err(GameError::Limit {
+                what: format!("the remoteness of a heap of {heap}"),
+                limit: format!(
+                    "heaps of {} (it is searched over every sum the heaps can reach)",
+                    limits::REMOTENESS_MAX_HEAP
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `eval`: the value, outcome and every winning move of a sum, in the
+/// request's convention; the remoteness too when asked.
+///
+/// Normal play: the nim-values of the components (heap values computed
+/// through `inputs`, a proved period for huge heaps), Smith's rule when
+/// the game has cycles, and a theorem of the family for one position
+/// beyond the search. Misère play: Bouton's rule for Nim, the misère
+/// quotient of the heaps, or the search over sums.
+pub fn eval<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<Evaluation, I::Error> {
+    let texts =
+        match super::mixed::components(&game, request.spec, request.positions, request.specs)
+            .map_err(|e| e.context(reading(request.spec)))?
+        {
+            super::mixed::Components::Mixed(parts) => {
+                return super::mixed::eval(parts, request, inputs).map(Evaluation::Sum)
+            }
+            super::mixed::Components::One(texts) => texts,
+        };
+    let request = &SumRequest {
+        positions: &texts,
+        ..*request
+    };
+    match request.convention {
+        Convention::Misere => eval_misere(game, request, inputs).map(Evaluation::Outcome),
+        Convention::Normal => eval_normal(game, request, inputs),
+    }
+}
+
+fn eval_normal<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<Evaluation, I::Error> {
+    let SumRequest {
+        spec,
+        positions: texts,
+        remoteness,
+        table_bytes,
+        outcome_only,
+        cache,
+        ..
+    } = *request;
+    if outcome_only && remoteness {
+        return Err(GameError::Rules {
+            message:
+                "the remoteness needs the whole search; ask for it without the outcome-only mode"
+                    .to_owned(),
+        }
+        .into());
+    }
+    if let Game::Positional(positional) = &game {
+        if let Err(error) = positional.check_positions(texts) {
+            // One position beyond the search may still have its outcome
+            // by a theorem of the family (Wythoff's); its remoteness
+            // needs the search.
+            let by_theorem = if remoteness {
+                Err(with_theorem_hint(&**positional, spec, texts, error))
+            } else {
+                theorem_after(&**positional, spec, texts, error)
+            };
+            return Ok(Evaluation::Outcome(
+                by_theorem.map_err(|e| e.context(reading(spec)))?,
+            ));
+        }
+    } else {
+        check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
+    }
+    if remoteness {
+        check_remoteness_reach(&game, texts)?;
+    }
+    let evaluator = sum_evaluator(game, texts, inputs)?;
+    if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
+        return Ok(Evaluation::Loopy(report?));
+    }
+    // The estimate is of the value's search; the value and every winning
+    // move take about twice as long (cram 5x8: 2.4 s and 5.0 s; 4x11:
+    // 10.6 s and 18 s). The outcome alone is not estimated (on symmetric
+    // boards it is at once).
+    if let Some(seconds) = evaluator.search_seconds(texts).filter(|_| !outcome_only) {
+        crate::inputs::check_search(
+            inputs,
+            &format!("the search of {spec} {}", texts.join(" ")),
+            2.0 * seconds,
+        )?;
+    }
+    let search = crate::sum_evaluator::SearchSettings {
+        table_bytes: table_bytes.unwrap_or_else(crate::split_search::default_table_bytes),
+        cache: cache.map(std::path::Path::to_path_buf),
+    };
+    if outcome_only {
+        return Ok(Evaluation::Outcome(
+            match evaluator.evaluate_outcome(spec, texts, &search) {
+                Ok(report) => report,
+                Err(error) => theorem_after(&*evaluator, spec, texts, error)?,
+            },
+        ));
+    }
+    let mut report = match evaluator.evaluate(spec, texts, &search) {
+        Ok(report) => report,
+        Err(error) => {
+            return Ok(Evaluation::Outcome(theorem_after(
+                &*evaluator,
+                spec,
+                texts,
+                error,
+            )?))
+        }
+    };
+    if remoteness {
+        report.remoteness = Some(
+            evaluator
+                .remoteness(texts)
+                .map_err(|e| e.context("computing the remoteness of the sum"))?,
+        );
+    }
+    Ok(Evaluation::Sum(report))
+}
+
+fn eval_misere<I: Inputs>(
+    game: Game,
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<OutcomeReport, I::Error> {
+    let SumRequest {
+        spec,
+        positions: texts,
+        remoteness,
+        ..
+    } = *request;
+    if remoteness {
+        return Err(GameError::Rules {
+            message: "the remoteness of a sum is computed in normal play only".to_owned(),
+        }
+        .into());
+    }
+    check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
+    Ok(match game {
+        Game::Heap(heap) => match heap.family().own_positions() {
+            // Bouton's rule for Nim, the quotient, or the search.
+            None => misere_heap_eval_report(&heap, spec, &crate::heap::parse_heaps(texts)?)?,
+            // Rows of coins: the search, with no heaps' values.
+            Some(own) => own.search_evaluator().evaluate_misere(spec, texts)?,
+        },
+        Game::Graph(graph) => {
+            check_acyclic(spec.trim().trim_start_matches("graph:"), &graph)?;
+            misere_eval_report(&*graph, spec, &parse_positions(&*graph, texts)?)?
+        }
+        // The search needs no table of normal-play values.
+        Game::Cut(cut) => misere_eval_report(&cut, spec, &parse_positions(&cut, texts)?)?,
+        other => sum_evaluator(other, texts, inputs)?.evaluate_misere(spec, texts)?,
+    })
+}
+
+/// The evaluator of the sums that can follow the position written
+/// `texts` (the values it needs computed through `inputs`): what a game
+/// loop asks for moves turn after turn.
+pub fn evaluator<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    inputs: &mut I,
+) -> Result<Arc<dyn SumEvaluator>, I::Error> {
+    check_readable(&game, texts).map_err(|e| e.context(reading(spec)))?;
+    sum_evaluator(game, texts, inputs)
+}
+
+/// Every move of the sum written `texts`, with the sum it leaves and
+/// whether it wins under `convention`.
+pub fn moves<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<Vec<PlayMove>, I::Error> {
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    Ok(evaluator.moves(texts, convention)?)
+}
+
+/// The moves of a position, for a page to draw and offer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MovesReport {
+    /// The game spec.
+    pub game: String,
+    /// The components as they were written.
+    pub position: Vec<String>,
+    /// The components as the game writes them (what a page draws:
+    /// `petersen` as its edges, `4x5` as its rows).
+    pub written: Vec<String>,
+    /// Every move, with what it leaves and whether it wins.
+    pub moves: Vec<PlayMove>,
+}
+
+/// The sum written `texts`, as written and as the game writes it, and its
+/// moves ([`moves`]).
+pub fn moves_from<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<MovesReport, I::Error> {
+    let texts = &super::mixed::one_game(&game, spec, texts, "the move list")?;
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    let written = evaluator.written(texts)?;
+    Ok(MovesReport {
+        game: spec.to_owned(),
+        position: texts.to_vec(),
+        written,
+        moves: evaluator.moves(texts, convention)?,
+    })
+}
+
+/// The perfect opponent's reply to the position written `position`, and
+/// the moves left to the player after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayReply {
+    /// The game spec.
+    pub game: String,
+    /// The engine's move ([`perfect_reply`]); `null` when it has none.
+    pub reply: Option<PlayMove>,
+    /// The position after the reply.
+    pub position: Vec<String>,
+    /// Whether the reply leaves a P-position (the engine wins).
+    pub engine_wins: bool,
+    /// Whether the reply keeps a draw (games with cycles).
+    pub engine_draws: bool,
+    /// The player's moves after the reply.
+    pub moves: Vec<PlayMove>,
+    /// Whether the player has no move left.
+    pub game_over: bool,
+}
+
+/// The engine's move from `texts`: a winning one when there is one; from
+/// a lost position the move after which the game lasts longest.
+pub fn play_reply<I: Inputs>(
+    game: Game,
+    spec: &str,
+    texts: &[String],
+    convention: Convention,
+    inputs: &mut I,
+) -> Result<PlayReply, I::Error> {
+    let texts = &super::mixed::one_game(&game, spec, texts, "play")?;
+    let evaluator = evaluator(game, spec, texts, inputs)?;
+    let options = evaluator.moves(texts, convention)?;
+    let reply = perfect_reply(&options).cloned();
+    let (position, moves) = match &reply {
+        Some(m) => (
+            m.position.clone(),
+            evaluator.moves(&m.position, convention)?,
+        ),
+        None => (texts.to_vec(), Vec::new()),
+    };
+    Ok(PlayReply {
+        game: spec.to_owned(),
+        engine_wins: reply.as_ref().is_some_and(|m| m.wins),
+        engine_draws: reply.as_ref().is_some_and(|m| m.draws),
+        game_over: moves.is_empty(),
+        reply,
+        position,
+        moves,
+    })
+}

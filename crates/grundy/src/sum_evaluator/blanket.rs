@@ -1,0 +1,313 @@
+//! Every ruleset is a [`SumEvaluator`]: its positions read from text, its
+//! sums evaluated by the generic solver and the generic misère search.
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+
+use super::play::ListedComponents;
+use super::reports::{
+    eval_report, eval_report_beside, misere_eval_report, outcome_eval_report, theorem_eval_report,
+};
+use super::state_space::{
+    for_each_follower, order_sum, read_part, state_space, sum_name, sum_named,
+};
+use super::winning_moves::framed_description;
+use super::{parse_positions, SearchSettings, SumEvaluator};
+use crate::convention::Convention;
+use crate::error::GameError;
+use crate::graph::Graph;
+use crate::limits::MAX_PLAY_MOVES;
+use crate::misere::MisereSearch;
+use crate::report::{EvalReport, GenusReport, OutcomeReport, PlayMove};
+use crate::ruleset::Ruleset;
+use crate::sum::{with_component_replaced, SumSolver, SumValues};
+
+/// One move of the play list: its words, what its component becomes as
+/// the user sees it, and the option the engines value.
+struct ListedMove<P> {
+    description: String,
+    to: Vec<P>,
+    option: Vec<P>,
+}
+
+impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
+    fn check_positions(&self, texts: &[String]) -> Result<(), GameError> {
+        parse_positions(self, texts).map(drop)
+    }
+
+    fn search_seconds(&self, texts: &[String]) -> Option<f64> {
+        let positions = parse_positions(self, texts).ok()?;
+        positions
+            .iter()
+            .filter_map(|p| Ruleset::search_seconds(self, p))
+            .reduce(|a, b| a + b)
+    }
+
+    fn evaluate(
+        &self,
+        spec: &str,
+        texts: &[String],
+        search: &SearchSettings,
+    ) -> Result<EvalReport, GameError> {
+        eval_report(self, spec, &parse_positions(self, texts)?, search)
+    }
+
+    fn evaluate_beside(
+        &self,
+        spec: &str,
+        texts: &[String],
+        search: &SearchSettings,
+        beside: u64,
+    ) -> Result<EvalReport, GameError> {
+        eval_report_beside(
+            self,
+            spec,
+            &parse_positions(self, texts)?,
+            search,
+            crate::nimber::Nimber::new(beside),
+        )
+    }
+
+    fn evaluate_outcome(
+        &self,
+        spec: &str,
+        texts: &[String],
+        search: &SearchSettings,
+    ) -> Result<OutcomeReport, GameError> {
+        outcome_eval_report(self, spec, &parse_positions(self, texts)?, search)
+    }
+
+    fn evaluate_misere(&self, spec: &str, texts: &[String]) -> Result<OutcomeReport, GameError> {
+        misere_eval_report(self, spec, &parse_positions(self, texts)?)
+    }
+
+    fn evaluate_by_theorem(
+        &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<OutcomeReport, GameError>> {
+        let [text] = texts else {
+            return None;
+        };
+        Some(
+            self.outcome_by_theorem(text)?
+                .map(|outcome| theorem_eval_report(self, spec, outcome)),
+        )
+    }
+
+    fn remoteness(&self, texts: &[String]) -> Result<u32, GameError> {
+        crate::remoteness::RemotenessSearch::new(self).remoteness(&parse_positions(self, texts)?)
+    }
+
+    fn value_grid(&self) -> Option<&dyn crate::grid::ValueGrid> {
+        Ruleset::value_grid(self)
+    }
+
+    fn numbered_values(&self, count: u64) -> Option<Result<Vec<u64>, GameError>> {
+        // `None` when the spec numbers no positions; board 0's own error,
+        // if any, comes with the others below.
+        let _board_zero = self.numbered_position(0)?;
+        // Every board is read before any is solved: a size past what the
+        // family allows is said at once, not after the smaller boards.
+        let positions: Result<Vec<R::Position>, GameError> = (0..count)
+            .map(|n| self.numbered_position(n).expect("numbered from 0 on"))
+            .collect();
+        let mut solver = SumSolver::new(self);
+        Some(positions.and_then(|positions| {
+            positions
+                .iter()
+                .map(|p| Ok(solver.value(p)?.value()))
+                .collect()
+        }))
+    }
+
+    fn misere_values(&self, texts: &[String]) -> Result<Vec<u64>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut search = MisereSearch::new(self);
+        positions
+            .iter()
+            .map(|p| search.misere_value(std::slice::from_ref(p), &[]))
+            .collect()
+    }
+
+    fn written(&self, texts: &[String]) -> Result<Vec<String>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        Ok(positions.iter().map(|p| self.format_position(p)).collect())
+    }
+
+    fn state_space(&self, texts: &[String], limit: usize) -> Result<Graph, GameError> {
+        state_space(self, &parse_positions(self, texts)?, limit)
+    }
+
+    fn state_name(&self, texts: &[String]) -> Result<String, GameError> {
+        let mut sum = parse_positions(self, texts)?;
+        order_sum(&mut sum);
+        Ok(sum_name(self, &sum))
+    }
+
+    fn state_followers(&self, name: &str, out: &mut Vec<String>) -> Result<(), GameError> {
+        let sum = sum_named(self, name)?;
+        let mut options = crate::ruleset::Options::new();
+        // Parts checked already (the options of one sum share most parts).
+        let mut checked: rustc_hash::FxHashSet<R::Position> = sum.iter().cloned().collect();
+        for_each_follower(self, &sum, &mut options, |option, after| {
+            // Each part must read back as itself: two parts written alike
+            // would be one vertex here (the whole listing numbers them
+            // apart instead).
+            for part in option {
+                if !checked.insert(part.clone()) {
+                    continue;
+                }
+                let text = self.format_position(part).replace('\n', "/");
+                if read_part(self, &text)? != *part {
+                    return Err(GameError::Unsupported {
+                        message: format!(
+                            "the position '{text}' does not read back as itself, so this game's state space is listed whole, in one process (-w 1)"
+                        ),
+                    });
+                }
+            }
+            out.push(sum_name(self, &after));
+            Ok(())
+        })
+    }
+
+    fn moves_with(
+        &self,
+        texts: &[String],
+        convention: Convention,
+        with_remoteness: bool,
+    ) -> Result<Vec<PlayMove>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        // Refused before listing anything when the moves are known to be
+        // too many (a heap of 10^8 in Kayles: 1.2 GB of options before).
+        let estimated: u64 = positions
+            .iter()
+            .filter_map(|p| self.move_estimate(p))
+            .fold(0, u64::saturating_add);
+        if estimated > MAX_PLAY_MOVES as u64 {
+            return Err(GameError::Limit {
+                what: format!(
+                    "listing the moves of this sum ({})",
+                    crate::number::rough_count(estimated)
+                ),
+                limit: format!("{MAX_PLAY_MOVES} moves"),
+            });
+        }
+        let mut solver = SumSolver::new(self);
+        let mut search = MisereSearch::new(self);
+        let mut remoteness = crate::remoteness::RemotenessSearch::new(self);
+        let mut options = crate::ruleset::Options::new();
+        let mut moves = Vec::new();
+        let mut listed = ListedComponents::new();
+        for (i, position) in positions.iter().enumerate() {
+            if listed.is_repeat(&positions, i, &mut moves) {
+                continue;
+            }
+            // Each move as the user sees it, with the option the engines
+            // value: the framed moves of a board or graph, or each option
+            // in the ruleset's own words (the k-th time an option comes,
+            // its k-th move: a cut and its mirror image).
+            let shown: Vec<ListedMove<R::Position>> = match self.framed_moves(position) {
+                Some(framed) => framed
+                    .into_iter()
+                    .map(|f| ListedMove {
+                        description: framed_description(self, &f),
+                        to: vec![f.left],
+                        option: f.option,
+                    })
+                    .collect(),
+                None => {
+                    options.clear();
+                    self.options(position, &mut options)?;
+                    let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
+                    options
+                        .iter()
+                        .map(|option| {
+                            let seen = times_seen.entry(option).or_insert(0);
+                            *seen += 1;
+                            let description = if *seen == 1 {
+                                self.describe_move(position, option)
+                            } else {
+                                self.equivalent_moves(position, option)
+                                    .into_iter()
+                                    .nth(*seen - 1)
+                                    .unwrap_or_else(|| self.describe_move(position, option))
+                            };
+                            ListedMove {
+                                description,
+                                to: option.to_vec(),
+                                option: option.to_vec(),
+                            }
+                        })
+                        .collect()
+                }
+            };
+            for ListedMove {
+                description,
+                to,
+                option,
+            } in shown
+            {
+                if moves.len() >= MAX_PLAY_MOVES {
+                    return Err(GameError::Limit {
+                        what: "listing the moves of this sum".to_owned(),
+                        limit: format!("{MAX_PLAY_MOVES} moves"),
+                    });
+                }
+                // Valued as the engines list it; shown as the user sees it.
+                let valued = with_component_replaced(&positions, i, &option);
+                let (wins, far) = match convention {
+                    Convention::Misere => (search.misere_value(&valued, &[])? == 0, None),
+                    Convention::Normal => (
+                        solver.sum_value(&valued)?.is_zero(),
+                        // Boards and graphs are too many positions for
+                        // the remoteness's full search.
+                        if self.solved_by_search() || !with_remoteness {
+                            None
+                        } else {
+                            // Beyond the search's reach it is not shown; a
+                            // stop (deadline, Ctrl-C) stops the listing.
+                            match remoteness.remoteness(&valued) {
+                                Ok(far) => Some(far),
+                                Err(e) if matches!(e.root(), GameError::Stopped { .. }) => {
+                                    return Err(e)
+                                }
+                                Err(_) => None,
+                            }
+                        },
+                    ),
+                };
+                let after = with_component_replaced(&positions, i, &to);
+                moves.push(PlayMove {
+                    description,
+                    component: i,
+                    to: to.iter().map(|p| self.format_position(p)).collect(),
+                    position: after.iter().map(|p| self.format_position(p)).collect(),
+                    wins,
+                    draws: false,
+                    remoteness: far,
+                    equal_components: Vec::new(),
+                });
+            }
+            listed.done(&positions, i, moves.len());
+        }
+        Ok(moves)
+    }
+
+    fn genera(&self, spec: &str, texts: &[String]) -> Result<GenusReport, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = SumSolver::new(self);
+        let mut search = MisereSearch::new(self);
+        let genus = positions
+            .iter()
+            .map(|p| search.genus(p, solver.value(p)?.value()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(GenusReport {
+            positions: Some(positions.iter().map(|p| self.position_json(p)).collect()),
+            position_text: Some(positions.iter().map(|p| self.format_position(p)).collect()),
+            ..GenusReport::of_genera(spec, genus)
+        })
+    }
+}
