@@ -16,7 +16,7 @@ use pyo3::types::PySequence;
 
 use crate::inputs::PyInputs;
 use crate::interrupt::{game_error, interruptible, json_error, spec_error};
-use crate::rules::PythonRules;
+use crate::rules::{PythonOptions, PythonRules};
 
 /// A game of any family grundy knows, or of rules written in Python.
 #[pyclass(module = "grundy._grundy", name = "CoreGame", frozen)]
@@ -90,21 +90,11 @@ impl CoreGame {
         }
         // Errors name the game by the name the user gave it.
         let spec = name.clone();
-        let rules = PythonRules {
-            name,
-            options: Arc::new(options),
-        };
+        let rules = PythonRules::new(name, PythonOptions(options));
         let game = match bound {
             None => Game::Heap(HeapGame::new(rules)),
             Some(bound) => {
-                let name = rules.name.clone();
-                let graph = py
-                    .detach(|| {
-                        grundy::script::bounded_rules_graph(&name, bound, |n, out| {
-                            rules.write_options(n, Some(bound), out)
-                        })
-                    })
-                    .map_err(game_error)?;
+                let graph = py.detach(|| rules.loopy_graph(bound)).map_err(game_error)?;
                 Game::Graph(Arc::new(graph))
             }
         };

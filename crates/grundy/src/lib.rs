@@ -37,6 +37,7 @@
 //! * [`sandbox`]: the Rhai sandbox of scripts and formulas.
 //! * [`script`]: user-defined rules in sandboxed Rhai.
 //! * [`spec`]: game specs, one string to a game.
+//! * [`user_rules`]: rules written by users (scripts, Python callables): the checks of their options.
 //! * [`stop`]: stopping long searches from outside (a deadline, Ctrl-C).
 //! * [`family`]: how a family of games is named by specs.
 //! * [`wythoff`]: Wythoff's game and its generalisation, positions `(x,y)`.
@@ -67,6 +68,7 @@ pub mod spec;
 pub mod spec_form;
 pub mod sum_evaluator;
 pub mod test_hooks;
+pub mod user_rules;
 
 // Each family under its own name, as before the families had a folder.
 pub use families::{
