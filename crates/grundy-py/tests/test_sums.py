@@ -39,6 +39,18 @@ def test_the_value_of_a_sum_is_the_xor_of_its_games():
     assert (report["outcome"] == "P") == (alone == 0)
 
 
+def test_every_winning_move_leaves_a_p_position():
+    report = grundy.Sum(("kayles", "5 9"), ("cram", "3x4"), ("nim", 7)).eval()
+    assert report["winning_moves"]
+    for move in report["winning_moves"]:
+        # The sum the move leaves, each component with its game, asked again.
+        parts = {}
+        for game, component in zip(move["result_games"], move["result"]):
+            parts.setdefault(game, []).append(component if isinstance(component, str) else str(component))
+        left = grundy.Sum(*parts.items()).eval()
+        assert left["value"] == 0, move["description"]
+
+
 def test_a_bad_part_is_named():
     with pytest.raises(ValueError, match="second game of the sum"):
         (grundy.Game("kayles")(5) + grundy.Game("cram")("3y4")).eval()

@@ -305,6 +305,10 @@ pub struct MoveReport {
     /// The sum after the move, as the game writes it (text only).
     #[serde(skip)]
     pub result_text: Option<Vec<String>>,
+    /// In a sum of different games, the game of each component of
+    /// `result` (absent in a sum of one game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result_games: Option<Vec<String>>,
 }
 
 /// A component whose moves could not be listed.

@@ -215,6 +215,16 @@ fn random_mixed_sums_agree_with_the_whole_games_graph() {
         let mut listed: BTreeSet<Vec<(String, String)>> = BTreeSet::new();
         for m in &whole.winning_moves {
             let texts = m.result_text.as_ref().expect("small sums show the result");
+            // JSON names each component's game of the sum left.
+            let games = m
+                .result_games
+                .as_ref()
+                .expect("a mixed sum names the games");
+            assert_eq!(games.len(), texts.len(), "{parts:?}");
+            assert_eq!(m.result.as_ref().map(Vec::len), Some(texts.len()));
+            for (game, text) in games.iter().zip(texts) {
+                assert!(text.starts_with(&format!("{game} ")), "{game} / {text}");
+            }
             let mut left: Vec<(String, String)> = texts
                 .iter()
                 .map(|t| {

@@ -23,7 +23,8 @@ pub struct EvalArgs {
     spec: String,
     /// The components of the sum (heap sizes, vertex names...); @FILE
     /// reads one from a file (a graph file for node-kayles, arc-kayles
-    /// and green-hackenbush).
+    /// and green-hackenbush); `+ GAME` starts the components of another
+    /// game (`eval kayles 5 9 + cram 3x4 + nim 7`).
     #[arg(required = true, allow_negative_numbers = true)]
     positions: Vec<String>,
     #[command(flatten)]

@@ -278,20 +278,25 @@ fn combined(parts: &[Part], reports: Vec<EvalReport>, total: u64) -> EvalReport 
                     *equal += start;
                 }
                 m.description = format!("{}: {}", part.spec, m.description);
-                let (result, result_text) = match (m.result.take(), m.result_text.take()) {
-                    (Some(result), Some(text)) if shown => {
-                        let mut json = whole.position[..start].to_vec();
-                        json.extend(result);
-                        json.extend(whole.position[end..].iter().cloned());
-                        let mut words = whole.position_text[..start].to_vec();
-                        words.extend(text.iter().map(|t| named(&part.spec, t)));
-                        words.extend(whole.position_text[end..].iter().cloned());
-                        (Some(json), Some(words))
-                    }
-                    _ => (None, None),
-                };
+                let (result, result_text, result_games) =
+                    match (m.result.take(), m.result_text.take()) {
+                        (Some(result), Some(text)) if shown => {
+                            let mut json = whole.position[..start].to_vec();
+                            let mut games = whole.component_games[..start].to_vec();
+                            games.extend(result.iter().map(|_| part.spec.clone()));
+                            json.extend(result);
+                            json.extend(whole.position[end..].iter().cloned());
+                            games.extend(whole.component_games[end..].iter().cloned());
+                            let mut words = whole.position_text[..start].to_vec();
+                            words.extend(text.iter().map(|t| named(&part.spec, t)));
+                            words.extend(whole.position_text[end..].iter().cloned());
+                            (Some(json), Some(words), Some(games))
+                        }
+                        _ => (None, None, None),
+                    };
                 m.result = result;
                 m.result_text = result_text;
+                m.result_games = result_games;
                 m.to_text = m.to_text.iter().map(|t| named(&part.spec, t)).collect();
                 whole.winning_moves.push(m);
             }

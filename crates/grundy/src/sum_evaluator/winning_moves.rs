@@ -153,6 +153,7 @@ pub(crate) fn move_reports<R: Ruleset>(
                     equal_components: Vec::new(),
                     to_text: shown.to.iter().map(text).collect(),
                     result_text: result.as_ref().map(|r| r.iter().map(text).collect()),
+                    result_games: None,
                 });
                 places.push((class, reports.len() - 1));
             }
