@@ -174,7 +174,7 @@ impl Budget {
         }
         let mut notes = Notes::new();
         let mut count = default;
-        if !self.allow_long {
+        if !self.allow_long && !self.deadline_bounds_work() {
             if let Some(work) = game.estimated_work(default)? {
                 count = affordable(&work, default);
                 if count < default {
@@ -195,13 +195,25 @@ impl Budget {
     /// the estimate allows within [`LONG_SECONDS`].
     pub fn period_values(&self, game: &HeapGame, wanted: u64) -> Result<u64, GameError> {
         let mut count = wanted;
-        if !self.allow_long {
-            count = crate::cost::affordable_count(game, count)?;
-        }
         if let Some(cap) = self.max_values(Convention::Normal) {
             count = count.min(cap);
         }
+        if !self.allow_long && !self.deadline_bounds_work() {
+            count = crate::cost::affordable_count(game, count)?;
+        }
         Ok(count)
+    }
+
+    /// Whether a deadline within [`LONG_SECONDS`] bounds the work anyway:
+    /// then a default or a period search is not lowered by an estimate,
+    /// whose probe costs a server a few milliseconds of every request.
+    fn deadline_bounds_work(&self) -> bool {
+        self.deadline.is_some_and(|deadline| {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64()
+                <= LONG_SECONDS
+        })
     }
 
     /// Whether a search estimated to take `seconds` may run; `what`
