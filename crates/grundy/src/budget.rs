@@ -208,11 +208,15 @@ impl Budget {
     /// then a default or a period search is not lowered by an estimate,
     /// whose probe costs a server a few milliseconds of every request.
     fn deadline_bounds_work(&self) -> bool {
-        self.deadline.is_some_and(|deadline| {
+        self.seconds_left().is_some_and(|left| left <= LONG_SECONDS)
+    }
+
+    /// The seconds left before the deadline, if there is one.
+    fn seconds_left(&self) -> Option<f64> {
+        self.deadline.map(|deadline| {
             deadline
                 .saturating_duration_since(Instant::now())
                 .as_secs_f64()
-                <= LONG_SECONDS
         })
     }
 
@@ -271,12 +275,9 @@ impl Budget {
     /// deadline would stop it anyway, after it held its resources all the
     /// while).
     fn check_left(&self, what: &str, seconds: f64) -> Result<(), GameError> {
-        let Some(deadline) = self.deadline else {
+        let Some(left) = self.seconds_left() else {
             return Ok(());
         };
-        let left = deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64();
         if seconds > left {
             return Err(GameError::OverBudget {
                 message: format!(

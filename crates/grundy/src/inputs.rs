@@ -203,18 +203,10 @@ pub fn cut_table<I: Inputs>(
     inputs.compute_cut_table(dim, largest)
 }
 
-/// Refuses `count` values that cannot fit in this machine's memory.
-pub fn fits_in_memory(count: u64) -> Result<(), GameError> {
-    match crate::cost::memory_fit(count) {
-        crate::cost::MemoryFit::DoesNotFit(refusal) => Err(GameError::Memory { message: refusal }),
-        _ => Ok(()),
-    }
-}
-
-/// `count` values as a length, refused when they cannot fit in memory or
-/// in the address space.
+/// `count` values as a length, refused when they cannot fit in the
+/// address space (whether they fit in memory is the budget's check,
+/// [`Budget::check_count`], made before any computation).
 pub fn countable(count: u64) -> Result<usize, GameError> {
-    fits_in_memory(count)?;
     usize::try_from(count).map_err(|_| GameError::Memory {
         message: format!("{count} values do not fit in the address space"),
     })

@@ -294,4 +294,12 @@ fn errors_name_the_part_of_the_sum() {
     };
     let error = api::eval(parse_spec("kayles").unwrap(), &misere, &mut inputs()).unwrap_err();
     assert!(error.to_string().contains("not answered yet"), "{error}");
+    // One cache file holds one game's parts: refused, not ignored.
+    let cached = SumRequest {
+        positions: &mixed,
+        cache: Some(std::path::Path::new("parts.cache")),
+        ..request
+    };
+    let error = api::eval(parse_spec("kayles").unwrap(), &cached, &mut inputs()).unwrap_err();
+    assert!(error.to_string().contains("a search cache"), "{error}");
 }

@@ -13,7 +13,6 @@ use crate::api::SumRequest;
 use crate::inputs::Inputs;
 use crate::report::{EvalReport, UnlistedReport, RESULT_SHOWN_UP_TO};
 use crate::spec::{parse_spec_from, Game, SpecSource};
-use crate::sum_evaluator::SearchSettings;
 use crate::{Convention, GameError};
 
 /// One game's part of a sum: its spec and its components.
@@ -137,7 +136,17 @@ fn ordinal(index: usize) -> String {
         2 => "third".to_owned(),
         3 => "fourth".to_owned(),
         4 => "fifth".to_owned(),
-        n => format!("{}th", n + 1),
+        n => {
+            let place = n + 1;
+            let suffix = match (place % 10, place % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{place}{suffix}")
+        }
     }
 }
 
@@ -180,18 +189,17 @@ pub fn eval<I: Inputs>(
     if request.outcome_only {
         return refuse("the outcome-only mode");
     }
-    let search = SearchSettings {
-        table_bytes: request
-            .table_bytes
-            .unwrap_or_else(crate::split_search::default_table_bytes),
-        cache: None,
-    };
+    // One cache file holds the parts of one game.
+    if request.cache.is_some() {
+        return refuse("a search cache");
+    }
+    let search = request.search_settings();
     // Each part's evaluator, its search cost checked, and its own value.
     let mut evaluators = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
         let context = |e: GameError| e.context(in_part(index, part));
         super::sums::check_readable(&part.game, &part.positions).map_err(context)?;
-        let evaluator = super::evaluator(part.game.clone(), &part.spec, &part.positions, inputs)?;
+        let evaluator = crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
         if evaluator
             .loopy_evaluate(&part.spec, &part.positions)
             .is_some()
@@ -203,13 +211,7 @@ pub fn eval<I: Inputs>(
             })
             .into());
         }
-        if let Some(seconds) = evaluator.search_seconds(&part.positions) {
-            crate::inputs::check_search(
-                inputs,
-                &format!("the search of {} {}", part.spec, part.positions.join(" ")),
-                2.0 * seconds,
-            )?;
-        }
+        super::sums::check_value_search(&*evaluator, &part.spec, &part.positions, inputs)?;
         evaluators.push(evaluator);
     }
     let mut reports = Vec::with_capacity(parts.len());
@@ -315,4 +317,24 @@ fn combined(parts: &[Part], reports: Vec<EvalReport>, total: u64) -> EvalReport 
     }
     whole.winning_moves_unlisted = (!unlisted.is_empty()).then_some(unlisted);
     whole
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn the_parts_of_a_sum_are_counted_in_words() {
+        let words: Vec<String> = [0, 1, 2, 4, 5, 10, 11, 12, 20, 21, 22, 100, 110]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "first", "second", "third", "fifth", "6th", "11th", "12th", "13th", "21st", "22nd",
+                "23rd", "101st", "111th"
+            ]
+        );
+    }
 }

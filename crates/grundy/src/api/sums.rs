@@ -141,6 +141,40 @@ pub fn eval<I: Inputs>(
     }
 }
 
+impl SumRequest<'_> {
+    /// How the request's searches (boards, graphs) run: its table's bound
+    /// and its cache file.
+    pub(super) fn search_settings(&self) -> crate::sum_evaluator::SearchSettings {
+        crate::sum_evaluator::SearchSettings {
+            table_bytes: self
+                .table_bytes
+                .unwrap_or_else(crate::split_search::default_table_bytes),
+            cache: self.cache.map(std::path::Path::to_path_buf),
+        }
+    }
+}
+
+/// Announces or refuses, within the budget, the search of the value and
+/// every winning move of the sum written `texts` of `spec`, for games
+/// solved by search: the estimate is of the value's search, and the
+/// value with every winning move takes about twice as long (cram 5x8:
+/// 2.4 s and 5.0 s; 4x11: 10.6 s and 18 s).
+pub(super) fn check_value_search<I: Inputs>(
+    evaluator: &dyn SumEvaluator,
+    spec: &str,
+    texts: &[String],
+    inputs: &mut I,
+) -> Result<(), I::Error> {
+    if let Some(seconds) = evaluator.search_seconds(texts) {
+        crate::inputs::check_search(
+            inputs,
+            &format!("the search of {spec} {}", texts.join(" ")),
+            2.0 * seconds,
+        )?;
+    }
+    Ok(())
+}
+
 fn eval_normal<I: Inputs>(
     game: Game,
     request: &SumRequest<'_>,
@@ -150,9 +184,7 @@ fn eval_normal<I: Inputs>(
         spec,
         positions: texts,
         remoteness,
-        table_bytes,
         outcome_only,
-        cache,
         ..
     } = *request;
     if outcome_only && remoteness {
@@ -187,21 +219,12 @@ fn eval_normal<I: Inputs>(
     if let Some(report) = evaluator.loopy_evaluate(spec, texts) {
         return Ok(Evaluation::Loopy(report?));
     }
-    // The estimate is of the value's search; the value and every winning
-    // move take about twice as long (cram 5x8: 2.4 s and 5.0 s; 4x11:
-    // 10.6 s and 18 s). The outcome alone is not estimated (on symmetric
-    // boards it is at once).
-    if let Some(seconds) = evaluator.search_seconds(texts).filter(|_| !outcome_only) {
-        crate::inputs::check_search(
-            inputs,
-            &format!("the search of {spec} {}", texts.join(" ")),
-            2.0 * seconds,
-        )?;
+    // The outcome alone is not estimated (on symmetric boards it is at
+    // once).
+    if !outcome_only {
+        check_value_search(&*evaluator, spec, texts, inputs)?;
     }
-    let search = crate::sum_evaluator::SearchSettings {
-        table_bytes: table_bytes.unwrap_or_else(crate::split_search::default_table_bytes),
-        cache: cache.map(std::path::Path::to_path_buf),
-    };
+    let search = request.search_settings();
     if outcome_only {
         return Ok(Evaluation::Outcome(
             match evaluator.evaluate_outcome(spec, texts, &search) {
