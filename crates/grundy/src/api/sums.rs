@@ -127,7 +127,7 @@ pub fn eval<I: Inputs>(
             .map_err(|e| e.context(reading(request.spec)))?
         {
             super::mixed::Components::Mixed(parts) => {
-                return super::mixed::eval(parts, request, inputs).map(Evaluation::Sum)
+                return super::mixed::eval(parts, request, inputs)
             }
             super::mixed::Components::One(texts) => texts,
         };

@@ -157,32 +157,36 @@ impl SumEvaluator for LoopyGame {
         Ok(moves)
     }
 
-    fn loopy_evaluate(
+    fn loopy_evaluate_beside(
         &self,
         spec: &str,
         texts: &[String],
+        others: &[LoopyValue],
     ) -> Option<Result<LoopyEvalReport, GameError>> {
-        Some(
-            parse_positions(&*self.graph, texts)
-                .map(|vertices| loopy_eval_report(&self.graph, &self.solution, spec, &vertices)),
-        )
+        Some(parse_positions(&*self.graph, texts).map(|vertices| {
+            loopy_eval_report(&self.graph, &self.solution, spec, &vertices, others)
+        }))
     }
 }
 
-/// [`LoopyEvalReport`] of the sum of `positions`.
+/// [`LoopyEvalReport`] of the sum of `positions`, played beside
+/// components of other games whose values are `others` (none when the sum
+/// is alone): the outcome and reason are the whole sum's, the moves those
+/// in `positions` that win or keep the draw in the whole.
 #[must_use]
 pub fn loopy_eval_report(
     graph: &Graph,
     solution: &LoopySolution,
     spec: &str,
     positions: &[u32],
+    others: &[LoopyValue],
 ) -> LoopyEvalReport {
     let digraph = graph.digraph();
     let values: Vec<LoopyValue> = positions
         .iter()
         .map(|&v| solution.value(digraph, v))
         .collect();
-    let outcome = loopy::sum_outcome(&values);
+    let outcome = loopy::sum_outcome(values.iter().chain(others));
     let mut winning = Vec::new();
     let mut drawing = Vec::new();
     for (i, &v) in positions.iter().enumerate() {
@@ -194,7 +198,8 @@ pub fn loopy_eval_report(
             let rest = values
                 .iter()
                 .enumerate()
-                .map(|(j, x)| if j == i { &after } else { x });
+                .map(|(j, x)| if j == i { &after } else { x })
+                .chain(others);
             let target = match loopy::sum_outcome(rest) {
                 Outcome::P => &mut winning,
                 Outcome::Draw if outcome == Outcome::Draw => &mut drawing,
@@ -207,7 +212,8 @@ pub fn loopy_eval_report(
             });
         }
     }
-    let reason = loopy_reason(&values, outcome);
+    let whole: Vec<LoopyValue> = values.iter().chain(others).cloned().collect();
+    let reason = loopy_reason(&whole, outcome);
     LoopyEvalReport {
         game: spec.to_owned(),
         position: positions
@@ -244,7 +250,7 @@ pub fn loopy_eval_report(
 }
 
 /// Smith's rule applied to these values, in words.
-fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
+pub(crate) fn loopy_reason(values: &[LoopyValue], outcome: Outcome) -> String {
     let infinite: Vec<&LoopyValue> = values
         .iter()
         .filter(|v| matches!(v, LoopyValue::Infinite(_)))

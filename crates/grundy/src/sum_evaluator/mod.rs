@@ -180,8 +180,21 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// whose sums [`SumEvaluator::evaluate`] reports.
     fn loopy_evaluate(
         &self,
+        spec: &str,
+        texts: &[String],
+    ) -> Option<Result<LoopyEvalReport, GameError>> {
+        self.loopy_evaluate_beside(spec, texts, &[])
+    }
+
+    /// [`SumEvaluator::loopy_evaluate`] of the sum written `texts` played
+    /// beside components of other games whose values are `others`: its
+    /// outcome is the whole sum's, and its winning and drawing moves are
+    /// those in these components that win or keep the draw in the whole.
+    fn loopy_evaluate_beside(
+        &self,
         _spec: &str,
         _texts: &[String],
+        _others: &[crate::loopy::LoopyValue],
     ) -> Option<Result<LoopyEvalReport, GameError>> {
         None
     }

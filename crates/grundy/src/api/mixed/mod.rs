@@ -9,11 +9,18 @@
 //! that game's part; any other `+` only separates components (`nim 3 + 4`
 //! is the sum of two heaps).
 
-use crate::api::SumRequest;
+use std::sync::Arc;
+
+use crate::api::{Evaluation, SumRequest};
 use crate::inputs::Inputs;
-use crate::report::{EvalReport, UnlistedReport, RESULT_SHOWN_UP_TO};
+use crate::report::{MoveReport, UnlistedReport, RESULT_SHOWN_UP_TO};
 use crate::spec::{parse_spec_from, Game, SpecSource};
+use crate::sum_evaluator::SumEvaluator;
 use crate::{Convention, GameError};
+
+mod loopy;
+mod misere;
+mod normal;
 
 /// One game's part of a sum: its spec and its components.
 #[derive(Clone, Debug)]
@@ -120,7 +127,7 @@ pub fn one_game(
 }
 
 /// The parts' games, as a sum names them: `kayles + cram + nim`.
-fn names(parts: &[Part]) -> String {
+pub(super) fn names(parts: &[Part]) -> String {
     parts
         .iter()
         .map(|p| p.spec.as_str())
@@ -151,7 +158,7 @@ fn ordinal(index: usize) -> String {
 }
 
 /// What an error in a part says first: which part, and its text.
-fn in_part(index: usize, part: &Part) -> String {
+pub(super) fn in_part(index: usize, part: &Part) -> String {
     format!(
         "in the {} game of the sum, {} {}",
         ordinal(index),
@@ -160,29 +167,122 @@ fn in_part(index: usize, part: &Part) -> String {
     )
 }
 
-/// The value, outcome and every winning move of a sum of different
-/// games, in normal play: each part valued by its own family's method
-/// (theorem, proved period, search, table), the whole by XOR, and the
-/// winning moves of each part found by its own engine beside the others'
-/// XOR.
+/// The whole sum laid out from its parts: where each part's components
+/// start, and the whole written as JSON, as text (each component named
+/// with its game: `cram ....`) and by games; each part's move placed in it.
+pub(super) struct Layout {
+    specs: Vec<String>,
+    starts: Vec<usize>,
+    pub(super) position: Vec<serde_json::Value>,
+    pub(super) texts: Vec<String>,
+    pub(super) games: Vec<String>,
+}
+
+/// A component written with its game, as a sum of different games shows it.
+fn named(spec: &str, text: &str) -> String {
+    format!("{spec} {text}")
+}
+
+impl Layout {
+    /// The layout of `parts` whose components are, part by part, written
+    /// `(json, text)`.
+    pub(super) fn new(
+        parts: &[Part],
+        written: impl Iterator<Item = (Vec<serde_json::Value>, Vec<String>)>,
+    ) -> Layout {
+        let mut layout = Layout {
+            specs: Vec::with_capacity(parts.len()),
+            starts: Vec::with_capacity(parts.len() + 1),
+            position: Vec::new(),
+            texts: Vec::new(),
+            games: Vec::new(),
+        };
+        for (part, (json, texts)) in parts.iter().zip(written) {
+            layout.specs.push(part.spec.clone());
+            layout.starts.push(layout.position.len());
+            layout.games.extend(json.iter().map(|_| part.spec.clone()));
+            layout.position.extend(json);
+            layout
+                .texts
+                .extend(texts.iter().map(|t| named(&part.spec, t)));
+        }
+        layout.starts.push(layout.position.len());
+        layout
+    }
+
+    /// Part `index`'s move `m` (numbered and written as in its part) in
+    /// the whole sum: its components numbered across the parts, its
+    /// description naming the game, its result the whole sum after it.
+    pub(super) fn place(&self, index: usize, mut m: MoveReport) -> MoveReport {
+        let (start, end) = (self.starts[index], self.starts[index + 1]);
+        let spec = &self.specs[index];
+        m.component += start;
+        for equal in &mut m.equal_components {
+            *equal += start;
+        }
+        m.description = format!("{spec}: {}", m.description);
+        let shown = self.position.len() <= RESULT_SHOWN_UP_TO;
+        (m.result, m.result_text, m.result_games) = match (m.result.take(), m.result_text.take()) {
+            (Some(result), Some(text)) if shown => {
+                let mut games = self.games[..start].to_vec();
+                games.extend(result.iter().map(|_| spec.clone()));
+                games.extend(self.games[end..].iter().cloned());
+                let mut json = self.position[..start].to_vec();
+                json.extend(result);
+                json.extend(self.position[end..].iter().cloned());
+                let mut words = self.texts[..start].to_vec();
+                words.extend(text.iter().map(|t| named(spec, t)));
+                words.extend(self.texts[end..].iter().cloned());
+                (Some(json), Some(words), Some(games))
+            }
+            _ => (None, None, None),
+        };
+        m.to_text = m.to_text.iter().map(|t| named(spec, t)).collect();
+        m
+    }
+
+    /// Part `index`'s component whose moves were not listed, in the whole.
+    pub(super) fn place_unlisted(&self, index: usize, mut u: UnlistedReport) -> UnlistedReport {
+        u.component += self.starts[index];
+        u.from_text = named(&self.specs[index], &u.from_text);
+        u
+    }
+}
+
+/// A part of a sum with its evaluator.
+pub(super) struct Evaluated<'p> {
+    pub(super) index: usize,
+    pub(super) part: &'p Part,
+    pub(super) evaluator: Arc<dyn SumEvaluator>,
+    /// Whether the part's game has cycles (Smith's values, draws).
+    pub(super) loopy: bool,
+}
+
+impl Evaluated<'_> {
+    /// `error` said as this part's.
+    pub(super) fn context(&self, error: GameError) -> GameError {
+        error.context(in_part(self.index, self.part))
+    }
+}
+
+/// The evaluation of a sum of different games in the request's
+/// convention: normal play by the parts' values ([`normal`]), Smith's
+/// rule when a part has cycles ([`loopy`]), misère play by a search over
+/// the sum's positions ([`misere`]).
 pub fn eval<I: Inputs>(
     parts: Vec<Part>,
     request: &SumRequest<'_>,
     inputs: &mut I,
-) -> Result<EvalReport, I::Error> {
-    let refuse = |what: &str| -> Result<EvalReport, I::Error> {
+) -> Result<Evaluation, I::Error> {
+    let refuse = |what: &str| -> Result<Evaluation, I::Error> {
         Err(GameError::Unsupported {
             message: format!(
-                "{what} of a sum of different games ({}) is not answered yet: normal play's value and winning moves are",
+                "{what} of a sum of different games ({}) is not answered yet: its value, outcome and winning moves are",
                 names(&parts)
             ),
         }
         .into())
     };
-    match request.convention {
-        Convention::Misere => return refuse("misère play"),
-        Convention::Normal => {}
-    }
     if request.remoteness {
         return refuse("the remoteness");
     }
@@ -193,130 +293,30 @@ pub fn eval<I: Inputs>(
     if request.cache.is_some() {
         return refuse("a search cache");
     }
-    let search = request.search_settings();
-    // Each part's evaluator, its search cost checked, and its own value.
-    let mut evaluators = Vec::with_capacity(parts.len());
+    let mut evaluated = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
         let context = |e: GameError| e.context(in_part(index, part));
         super::sums::check_readable(&part.game, &part.positions).map_err(context)?;
         let evaluator = crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
-        if evaluator
+        let loopy = evaluator
             .loopy_evaluate(&part.spec, &part.positions)
-            .is_some()
-        {
-            return Err(context(GameError::Unsupported {
-                message:
-                    "a game with cycles (draws) in a sum of different games is not answered yet"
-                        .to_owned(),
-            })
-            .into());
+            .is_some();
+        evaluated.push(Evaluated {
+            index,
+            part,
+            evaluator,
+            loopy,
+        });
+    }
+    match request.convention {
+        Convention::Misere => misere::eval(&parts, &evaluated, inputs).map(Evaluation::Outcome),
+        Convention::Normal if evaluated.iter().any(|e| e.loopy) => {
+            loopy::eval(&parts, &evaluated, request, inputs).map(Evaluation::Loopy)
         }
-        super::sums::check_value_search(&*evaluator, &part.spec, &part.positions, inputs)?;
-        evaluators.push(evaluator);
-    }
-    let mut reports = Vec::with_capacity(parts.len());
-    for (index, (part, evaluator)) in parts.iter().zip(&evaluators).enumerate() {
-        let report = evaluator
-            .evaluate(&part.spec, &part.positions, &search)
-            .map_err(|e| e.context(in_part(index, part)))?;
-        reports.push(report);
-    }
-    let total = reports.iter().fold(0, |x, r| x ^ r.value);
-    // Each part's winning moves are those to the value the other parts
-    // XOR to; its report so far has the moves to 0, which are those only
-    // when the others XOR to 0.
-    if total != 0 {
-        for (index, (part, evaluator)) in parts.iter().zip(&evaluators).enumerate() {
-            let beside = total ^ reports[index].value;
-            if beside != 0 {
-                reports[index] = evaluator
-                    .evaluate_beside(&part.spec, &part.positions, &search, beside)
-                    .map_err(|e| e.context(in_part(index, part)))?;
-            }
+        Convention::Normal => {
+            normal::eval(&parts, &evaluated, request, inputs).map(Evaluation::Sum)
         }
     }
-    Ok(combined(&parts, reports, total))
-}
-
-/// The report of the whole sum from its parts' reports: components
-/// numbered across the parts and named with their game, each move's
-/// result the whole sum after it.
-fn combined(parts: &[Part], reports: Vec<EvalReport>, total: u64) -> EvalReport {
-    let mut whole = EvalReport {
-        game: names(parts),
-        position: Vec::new(),
-        component_values: Vec::new(),
-        value: total,
-        outcome: crate::Outcome::of(crate::Nimber::new(total)),
-        winning_moves: Vec::new(),
-        winning_moves_unlisted: None,
-        remoteness: None,
-        search: None,
-        position_text: Vec::new(),
-        component_games: Vec::new(),
-    };
-    let named = |spec: &str, text: &str| format!("{spec} {text}");
-    // Where each part's components start among the whole's.
-    let mut starts = Vec::with_capacity(reports.len());
-    for (part, report) in parts.iter().zip(&reports) {
-        starts.push(whole.position.len());
-        whole.position.extend(report.position.iter().cloned());
-        whole.component_values.extend(&report.component_values);
-        whole
-            .position_text
-            .extend(report.position_text.iter().map(|t| named(&part.spec, t)));
-        whole
-            .component_games
-            .extend(report.position.iter().map(|_| part.spec.clone()));
-    }
-    let shown = whole.position.len() <= RESULT_SHOWN_UP_TO;
-    let mut unlisted: Vec<UnlistedReport> = Vec::new();
-    for ((part, report), &start) in parts.iter().zip(reports).zip(&starts) {
-        let end = start + report.position.len();
-        if total != 0 {
-            for mut m in report.winning_moves {
-                m.component += start;
-                for equal in &mut m.equal_components {
-                    *equal += start;
-                }
-                m.description = format!("{}: {}", part.spec, m.description);
-                let (result, result_text, result_games) =
-                    match (m.result.take(), m.result_text.take()) {
-                        (Some(result), Some(text)) if shown => {
-                            let mut json = whole.position[..start].to_vec();
-                            let mut games = whole.component_games[..start].to_vec();
-                            games.extend(result.iter().map(|_| part.spec.clone()));
-                            json.extend(result);
-                            json.extend(whole.position[end..].iter().cloned());
-                            games.extend(whole.component_games[end..].iter().cloned());
-                            let mut words = whole.position_text[..start].to_vec();
-                            words.extend(text.iter().map(|t| named(&part.spec, t)));
-                            words.extend(whole.position_text[end..].iter().cloned());
-                            (Some(json), Some(words), Some(games))
-                        }
-                        _ => (None, None, None),
-                    };
-                m.result = result;
-                m.result_text = result_text;
-                m.result_games = result_games;
-                m.to_text = m.to_text.iter().map(|t| named(&part.spec, t)).collect();
-                whole.winning_moves.push(m);
-            }
-            unlisted.extend(
-                report
-                    .winning_moves_unlisted
-                    .into_iter()
-                    .flatten()
-                    .map(|mut u| {
-                        u.component += start;
-                        u.from_text = named(&part.spec, &u.from_text);
-                        u
-                    }),
-            );
-        }
-    }
-    whole.winning_moves_unlisted = (!unlisted.is_empty()).then_some(unlisted);
-    whole
 }
 
 #[cfg(test)]

@@ -1,0 +1,113 @@
+//! A sum of different games in normal play: each part valued by its own
+//! family's method, the whole by XOR.
+
+use super::{names, Evaluated, Layout, Part};
+use crate::api::SumRequest;
+use crate::inputs::Inputs;
+use crate::report::{EvalReport, UnlistedReport};
+use crate::GameError;
+
+/// The value, outcome and every winning move of a sum of different
+/// games, in normal play: each part valued by its own family's method
+/// (theorem, proved period, search, table), the whole by XOR, and the
+/// winning moves of each part found by its own engine beside the others'
+/// XOR.
+pub(super) fn eval<I: Inputs>(
+    parts: &[Part],
+    evaluated: &[Evaluated<'_>],
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<EvalReport, I::Error> {
+    let search = request.search_settings();
+    for e in evaluated {
+        crate::api::sums::check_value_search(
+            &*e.evaluator,
+            &e.part.spec,
+            &e.part.positions,
+            inputs,
+        )?;
+    }
+    let mut reports = evaluated
+        .iter()
+        .map(|e| {
+            e.evaluator
+                .evaluate(&e.part.spec, &e.part.positions, &search)
+                .map_err(|error| e.context(error))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let total = reports.iter().fold(0, |x, r| x ^ r.value);
+    // Each part's winning moves are those to the value the other parts
+    // XOR to; its report so far has the moves to 0, which are those only
+    // when the others XOR to 0.
+    if total != 0 {
+        for (e, report) in evaluated.iter().zip(&mut reports) {
+            let beside = total ^ report.value;
+            if beside != 0 {
+                *report = e.moves_to(beside, &search)?;
+            }
+        }
+    }
+    Ok(combined(parts, reports, total))
+}
+
+impl Evaluated<'_> {
+    /// The part's report with its moves to the value `target` (the
+    /// moves that win beside parts whose values XOR to `target`).
+    pub(super) fn moves_to(
+        &self,
+        target: u64,
+        search: &crate::sum_evaluator::SearchSettings,
+    ) -> Result<EvalReport, GameError> {
+        self.evaluator
+            .evaluate_beside(&self.part.spec, &self.part.positions, search, target)
+            .map_err(|error| self.context(error))
+    }
+}
+
+/// The report of the whole sum from its parts' reports: components
+/// numbered across the parts and named with their game, each move's
+/// result the whole sum after it.
+fn combined(parts: &[Part], reports: Vec<EvalReport>, total: u64) -> EvalReport {
+    let layout = Layout::new(
+        parts,
+        reports
+            .iter()
+            .map(|r| (r.position.clone(), r.position_text.clone())),
+    );
+    let mut winning_moves = Vec::new();
+    let mut unlisted: Vec<UnlistedReport> = Vec::new();
+    let component_values = reports
+        .iter()
+        .flat_map(|r| r.component_values.iter().copied())
+        .collect();
+    if total != 0 {
+        for (index, report) in reports.into_iter().enumerate() {
+            winning_moves.extend(
+                report
+                    .winning_moves
+                    .into_iter()
+                    .map(|m| layout.place(index, m)),
+            );
+            unlisted.extend(
+                report
+                    .winning_moves_unlisted
+                    .into_iter()
+                    .flatten()
+                    .map(|u| layout.place_unlisted(index, u)),
+            );
+        }
+    }
+    EvalReport {
+        game: names(parts),
+        component_values,
+        value: total,
+        outcome: crate::Outcome::of(crate::Nimber::new(total)),
+        winning_moves,
+        winning_moves_unlisted: (!unlisted.is_empty()).then_some(unlisted),
+        remoteness: None,
+        search: None,
+        position: layout.position,
+        position_text: layout.texts,
+        component_games: layout.games,
+    }
+}
