@@ -532,8 +532,20 @@ impl Render for MisereValueReport {
 
 impl Render for LoopyEvalReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "game:     {} (a graph with cycles)", self.game)?;
-        writeln!(out, "position: {}", self.position.join(" + "))?;
+        if self.component_games.is_empty() {
+            writeln!(out, "game:     {} (a graph with cycles)", self.game)?;
+            writeln!(out, "position: {}", self.position.join(" + "))?;
+        } else {
+            // A sum of different games: each component named with its game.
+            writeln!(out, "game:     {} (a sum with cycles)", self.game)?;
+            let named: Vec<String> = self
+                .component_games
+                .iter()
+                .zip(&self.position)
+                .map(|(game, text)| format!("{game} {text}"))
+                .collect();
+            writeln!(out, "position: {}", named.join(" + "))?;
+        }
         writeln!(out, "values:   {}", self.symbols.join(" + "))?;
         let outcome = match self.outcome {
             Outcome::P => "P (the player to move loses)",

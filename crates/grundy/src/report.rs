@@ -389,6 +389,10 @@ pub struct OutcomeReport {
     /// The components as the game writes them (text output only).
     #[serde(skip)]
     pub position_text: Vec<String>,
+    /// In a sum of different games, the game of each component (absent
+    /// in a sum of one game).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub component_games: Vec<String>,
 }
 
 /// `quotient`: the misère quotient of a heap game's heaps up to a bound.
@@ -669,6 +673,10 @@ pub struct LoopyEvalReport {
     /// Each component's value as text (text output only).
     #[serde(skip)]
     pub symbols: Vec<String>,
+    /// In a sum of different games, the game of each component (absent
+    /// in a sum of one game).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub component_games: Vec<String>,
 }
 
 /// `table`: every box of a cutting game with sorted sides up to `max`,

@@ -277,8 +277,13 @@ fn errors_name_the_part_of_the_sum() {
         message.contains("second game of the sum, cram 3y4"),
         "{message}"
     );
-    let error = ask(&[("kayles", "5"), ("windup:7:2,3", "4")]).unwrap_err();
-    assert!(error.to_string().contains("cycles"), "{error}");
+    let error = ask(&[("kayles", "5"), ("windup:7:2,3", "9")]).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("second game of the sum, windup:7:2,3 9"),
+        "{error}"
+    );
     let texts: Vec<String> = ["5", "+", "cram"].map(str::to_owned).to_vec();
     let request = request("kayles", &texts);
     let error = api::eval(parse_spec("kayles").unwrap(), &request, &mut inputs()).unwrap_err();
@@ -287,12 +292,12 @@ fn errors_name_the_part_of_the_sum() {
         "{error}"
     );
     let mixed: Vec<String> = ["5", "+", "nim", "3"].map(str::to_owned).to_vec();
-    let misere = SumRequest {
+    let remoteness = SumRequest {
         positions: &mixed,
-        convention: Convention::Misere,
+        remoteness: true,
         ..request
     };
-    let error = api::eval(parse_spec("kayles").unwrap(), &misere, &mut inputs()).unwrap_err();
+    let error = api::eval(parse_spec("kayles").unwrap(), &remoteness, &mut inputs()).unwrap_err();
     assert!(error.to_string().contains("not answered yet"), "{error}");
     // One cache file holds one game's parts: refused, not ignored.
     let cached = SumRequest {

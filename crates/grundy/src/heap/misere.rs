@@ -224,6 +224,7 @@ pub fn misere_nim_report<R: Ruleset<Position = u64>>(
         one_winning_move: false,
         search: None,
         position_text: heaps.iter().map(u64::to_string).collect(),
+        component_games: Vec::new(),
     }
 }
 
@@ -251,6 +252,7 @@ pub fn misere_quotient_eval_report(
         one_winning_move: false,
         search: None,
         position_text: heaps.iter().map(u64::to_string).collect(),
+        component_games: Vec::new(),
     })
 }
 

@@ -10,16 +10,16 @@ use super::reports::{
     eval_report, eval_report_beside, misere_eval_report, outcome_eval_report, theorem_eval_report,
 };
 use super::state_space::{
-    for_each_follower, order_sum, read_part, state_space, sum_name, sum_named,
+    for_each_follower, order_sum, read_part, state_space, state_sums, sum_name, sum_named,
 };
 use super::winning_moves::framed_description;
-use super::{parse_positions, SearchSettings, SumEvaluator};
+use super::{parse_positions, SearchSettings, StateMoves, SumEvaluator};
 use crate::convention::Convention;
 use crate::error::GameError;
 use crate::graph::Graph;
 use crate::limits::MAX_PLAY_MOVES;
 use crate::misere::MisereSearch;
-use crate::report::{EvalReport, GenusReport, OutcomeReport, PlayMove};
+use crate::report::{EvalReport, GenusReport, MoveReport, OutcomeReport, PlayMove};
 use crate::ruleset::Ruleset;
 use crate::sum::{with_component_replaced, SumSolver, SumValues};
 
@@ -29,6 +29,53 @@ struct ListedMove<P> {
     description: String,
     to: Vec<P>,
     option: Vec<P>,
+}
+
+/// Every move of the component `position` as the user sees it, with the
+/// option the engines value: the framed moves of a board or graph, or
+/// each option in the ruleset's own words (the k-th time an option comes,
+/// its k-th move: a cut and its mirror image). `options` is scratch.
+fn listed_moves<R: Ruleset>(
+    rules: &R,
+    position: &R::Position,
+    options: &mut crate::ruleset::Options<R::Position>,
+) -> Result<Vec<ListedMove<R::Position>>, GameError> {
+    Ok(match rules.framed_moves(position) {
+        Some(framed) => framed
+            .into_iter()
+            .map(|f| ListedMove {
+                description: framed_description(rules, &f),
+                to: vec![f.left],
+                option: f.option,
+            })
+            .collect(),
+        None => {
+            options.clear();
+            rules.options(position, options)?;
+            let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
+            options
+                .iter()
+                .map(|option| {
+                    let seen = times_seen.entry(option).or_insert(0);
+                    *seen += 1;
+                    let description = if *seen == 1 {
+                        rules.describe_move(position, option)
+                    } else {
+                        rules
+                            .equivalent_moves(position, option)
+                            .into_iter()
+                            .nth(*seen - 1)
+                            .unwrap_or_else(|| rules.describe_move(position, option))
+                    };
+                    ListedMove {
+                        description,
+                        to: option.to_vec(),
+                        option: option.to_vec(),
+                    }
+                })
+                .collect()
+        }
+    })
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -136,6 +183,65 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
         Ok(positions.iter().map(|p| self.format_position(p)).collect())
     }
 
+    fn state_moves(&self, texts: &[String], limit: usize) -> Result<StateMoves, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let (sums, followers) = state_sums(self, &positions, limit)?;
+        let json = |p: &R::Position| self.position_json(p);
+        let text = |p: &R::Position| self.format_position(p);
+        let mut options = crate::ruleset::Options::new();
+        let mut moves: Vec<(MoveReport, u32)> = Vec::new();
+        let mut first_of: FxHashMap<&R::Position, usize> = FxHashMap::default();
+        for (i, position) in positions.iter().enumerate() {
+            // A component equal to an earlier one has that one's moves,
+            // which name it among their equal components.
+            if let Some(&first) = first_of.get(position) {
+                for (m, _) in &mut moves {
+                    if m.component == first {
+                        m.equal_components.push(i);
+                    }
+                }
+                continue;
+            }
+            first_of.insert(position, i);
+            for listed in listed_moves(self, position, &mut options)? {
+                // The sum the engines list, found in the state space.
+                let mut valued = with_component_replaced(&positions, i, &listed.option);
+                order_sum(&mut valued);
+                let vertex = sums
+                    .get_index_of(&valued)
+                    .ok_or_else(|| GameError::Unsupported {
+                        message: format!(
+                            "the move '{}' leaves a sum the state space does not list",
+                            listed.description
+                        ),
+                    })?;
+                let after = with_component_replaced(&positions, i, &listed.to);
+                moves.push((
+                    MoveReport {
+                        component: i,
+                        from: json(position),
+                        to: listed.to.iter().map(json).collect(),
+                        description: listed.description,
+                        result: Some(after.iter().map(json).collect()),
+                        representative: None,
+                        symmetry: None,
+                        equal_components: Vec::new(),
+                        to_text: listed.to.iter().map(text).collect(),
+                        result_text: Some(after.iter().map(text).collect()),
+                        result_games: None,
+                    },
+                    vertex as u32,
+                ));
+            }
+        }
+        Ok(StateMoves {
+            followers,
+            position: positions.iter().map(json).collect(),
+            position_text: positions.iter().map(text).collect(),
+            moves,
+        })
+    }
+
     fn state_space(&self, texts: &[String], limit: usize) -> Result<Graph, GameError> {
         state_space(self, &parse_positions(self, texts)?, limit)
     }
@@ -205,45 +311,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
             if listed.is_repeat(&positions, i, &mut moves) {
                 continue;
             }
-            // Each move as the user sees it, with the option the engines
-            // value: the framed moves of a board or graph, or each option
-            // in the ruleset's own words (the k-th time an option comes,
-            // its k-th move: a cut and its mirror image).
-            let shown: Vec<ListedMove<R::Position>> = match self.framed_moves(position) {
-                Some(framed) => framed
-                    .into_iter()
-                    .map(|f| ListedMove {
-                        description: framed_description(self, &f),
-                        to: vec![f.left],
-                        option: f.option,
-                    })
-                    .collect(),
-                None => {
-                    options.clear();
-                    self.options(position, &mut options)?;
-                    let mut times_seen: FxHashMap<&[R::Position], usize> = FxHashMap::default();
-                    options
-                        .iter()
-                        .map(|option| {
-                            let seen = times_seen.entry(option).or_insert(0);
-                            *seen += 1;
-                            let description = if *seen == 1 {
-                                self.describe_move(position, option)
-                            } else {
-                                self.equivalent_moves(position, option)
-                                    .into_iter()
-                                    .nth(*seen - 1)
-                                    .unwrap_or_else(|| self.describe_move(position, option))
-                            };
-                            ListedMove {
-                                description,
-                                to: option.to_vec(),
-                                option: option.to_vec(),
-                            }
-                        })
-                        .collect()
-                }
-            };
+            let shown = listed_moves(self, position, &mut options)?;
             for ListedMove {
                 description,
                 to,

@@ -246,6 +246,7 @@ pub fn loopy_eval_report(
         winning_moves: move_reports(graph, positions, &winning),
         drawing_moves: (outcome == Outcome::Draw).then(|| move_reports(graph, positions, &drawing)),
         symbols: values.iter().map(LoopyValue::symbol).collect(),
+        component_games: Vec::new(),
     }
 }
 

@@ -22,6 +22,7 @@ mod reports;
 mod state_space;
 mod winning_moves;
 
+pub(crate) use loopy::loopy_reason;
 pub use loopy::{loopy_eval_report, LoopyGame};
 pub use play::perfect_reply;
 pub use reports::{
@@ -79,6 +80,20 @@ pub fn parse_positions<R: Ruleset>(
     texts: &[String],
 ) -> Result<Vec<R::Position>, GameError> {
     texts.iter().map(|t| rules.parse_position(t)).collect()
+}
+
+/// [`SumEvaluator::state_moves`]: a sum's state space and its moves.
+#[derive(Clone, Debug)]
+pub struct StateMoves {
+    /// The vertices each vertex moves to; vertex 0 is the sum itself.
+    pub followers: Vec<Vec<u32>>,
+    /// The sum's components as JSON.
+    pub position: Vec<serde_json::Value>,
+    /// The components as the game writes them.
+    pub position_text: Vec<String>,
+    /// Each move of the sum (its result the sum it leaves), and the
+    /// vertex it leaves.
+    pub moves: Vec<(crate::report::MoveReport, u32)>,
 }
 
 /// A game of any family whose positions are read from text and whose sums
@@ -206,6 +221,20 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
     /// vertices, else a [`GameError::Limit`]. For `grundy solve`: the
     /// whole state space of a small board solved as one graph.
     fn state_space(&self, _texts: &[String], _limit: usize) -> Result<Graph, GameError> {
+        Err(GameError::Unsupported {
+            message:
+                "this game's positions are not listed as a state space (a graph is solved as it is)"
+                    .to_owned(),
+        })
+    }
+
+    /// The state space of the sum written `texts` as
+    /// [`SumEvaluator::state_space`] lists it (vertex 0 the sum itself),
+    /// without names, and each move of the sum (as the user sees it,
+    /// listed once for equal components) with the vertex it leaves: what
+    /// a search over a sum of different games walks. At most `limit`
+    /// vertices, else a [`GameError::Limit`].
+    fn state_moves(&self, _texts: &[String], _limit: usize) -> Result<StateMoves, GameError> {
         Err(GameError::Unsupported {
             message:
                 "this game's positions are not listed as a state space (a graph is solved as it is)"

@@ -142,6 +142,7 @@ fn outcome_report<R: Ruleset>(
         one_winning_move: false,
         search: None,
         position_text: positions.iter().map(|p| rules.format_position(p)).collect(),
+        component_games: Vec::new(),
     }
 }
 

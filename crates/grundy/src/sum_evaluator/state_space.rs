@@ -97,6 +97,40 @@ pub(super) fn state_space<R: Ruleset>(
     start: &[R::Position],
     limit: usize,
 ) -> Result<Graph, GameError> {
+    let (sums, followers) = state_sums(rules, start, limit)?;
+    let names: Vec<String> = sums.iter().map(|sum| sum_name(rules, sum)).collect();
+    // Distinct sums may be written alike (a family whose text drops some
+    // detail): numbered apart, so the graph's names stay unique.
+    let mut seen = std::collections::HashSet::new();
+    let names: Vec<String> = names
+        .into_iter()
+        .enumerate()
+        .map(|(v, name)| {
+            if seen.insert(name.clone()) {
+                name
+            } else {
+                format!("{name} #{v}")
+            }
+        })
+        .collect();
+    Graph::from_followers(names, &followers).map_err(|e| GameError::Unsupported {
+        message: e.to_string(),
+    })
+}
+
+/// The sums of a state space (each once, ordered by [`order_sum`], vertex
+/// `v` the `v`-th: 0 is the start) and the vertices each moves to.
+pub(super) type StateSums<P> = (
+    indexmap::IndexSet<Vec<P>, rustc_hash::FxBuildHasher>,
+    Vec<Vec<u32>>,
+);
+
+/// The sums of [`state_space`] and their followers, before naming.
+pub(super) fn state_sums<R: Ruleset>(
+    rules: &R,
+    start: &[R::Position],
+    limit: usize,
+) -> Result<StateSums<R::Position>, GameError> {
     let mut first = start.to_vec();
     order_sum(&mut first);
     // Each sum once: its vertex number is its place in the set.
@@ -131,22 +165,5 @@ pub(super) fn state_space<R: Ruleset>(
         followers.push(these);
         next += 1;
     }
-    let names: Vec<String> = sums.iter().map(|sum| sum_name(rules, sum)).collect();
-    // Distinct sums may be written alike (a family whose text drops some
-    // detail): numbered apart, so the graph's names stay unique.
-    let mut seen = std::collections::HashSet::new();
-    let names: Vec<String> = names
-        .into_iter()
-        .enumerate()
-        .map(|(v, name)| {
-            if seen.insert(name.clone()) {
-                name
-            } else {
-                format!("{name} #{v}")
-            }
-        })
-        .collect();
-    Graph::from_followers(names, &followers).map_err(|e| GameError::Unsupported {
-        message: e.to_string(),
-    })
+    Ok((sums, followers))
 }

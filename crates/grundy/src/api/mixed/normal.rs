@@ -58,9 +58,13 @@ impl Evaluated<'_> {
         target: u64,
         search: &crate::sum_evaluator::SearchSettings,
     ) -> Result<EvalReport, GameError> {
-        self.evaluator
-            .evaluate_beside(&self.part.spec, &self.part.positions, search, target)
-            .map_err(|error| self.context(error))
+        let (spec, texts) = (&self.part.spec, &self.part.positions);
+        if target == 0 {
+            self.evaluator.evaluate(spec, texts, search)
+        } else {
+            self.evaluator.evaluate_beside(spec, texts, search, target)
+        }
+        .map_err(|error| self.context(error))
     }
 }
 
