@@ -559,9 +559,16 @@ impl Render for LoopyEvalReport {
             .iter()
             .map(|r| r.map_or_else(|| "-".to_owned(), |r| r.to_string()))
             .collect();
+        // A sum of different games leaves the remoteness of its acyclic
+        // games' components uncomputed (each would be a search of its own).
+        let which = if self.component_games.is_empty() {
+            ""
+        } else {
+            " (- where drawn or not computed)"
+        };
         writeln!(
             out,
-            "remoteness of each component alone: {}",
+            "remoteness of each component alone{which}: {}",
             remoteness.join(", ")
         )?;
         if !self.winning_moves.is_empty() {

@@ -1581,4 +1581,25 @@ fn a_sum_of_different_games_is_answered_as_the_readme_shows() {
         serde_json::json!(["kayles", "kayles", "cram", "nim"])
     );
     assert_eq!(json["value"], 6);
+    // The misère and cycles examples of the same section, verbatim.
+    for (shown, args) in [
+        (
+            r#"eval --misere kayles 4 + wythoff "(1,2)" + nim 2"#,
+            &[
+                "eval", "--misere", "kayles", "4", "+", "wythoff", "(1,2)", "+", "nim", "2",
+            ][..],
+        ),
+        (
+            "eval windup:5:1,3 2 + nim 3",
+            &["eval", "windup:5:1,3", "2", "+", "nim", "3"][..],
+        ),
+    ] {
+        let out = common::grundy().args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            readme.contains(&format!("$ grundy {shown}\n{text}")),
+            "the README's example differs from:\n{text}"
+        );
+    }
 }

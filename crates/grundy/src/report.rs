@@ -663,7 +663,9 @@ pub struct LoopyEvalReport {
     pub outcome: Outcome,
     /// Why, in words (Smith's rule).
     pub reason: String,
-    /// Each component's remoteness alone (`null` when it is drawn).
+    /// Each component's remoteness alone (`null` when it is drawn, and in
+    /// a sum of different games for a component of a game without
+    /// cycles, which is not computed).
     pub remoteness: Vec<Option<u32>>,
     /// Every move to a P-position (from an N-position).
     pub winning_moves: Vec<MoveReport>,
