@@ -292,12 +292,25 @@ fn errors_name_the_part_of_the_sum() {
         "{error}"
     );
     let mixed: Vec<String> = ["5", "+", "nim", "3"].map(str::to_owned).to_vec();
-    let remoteness = SumRequest {
+    let misere_remoteness = SumRequest {
         positions: &mixed,
         remoteness: true,
+        convention: Convention::Misere,
         ..request
     };
-    let error = api::eval(parse_spec("kayles").unwrap(), &remoteness, &mut inputs()).unwrap_err();
+    let error = api::eval(
+        parse_spec("kayles").unwrap(),
+        &misere_remoteness,
+        &mut inputs(),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("normal play"), "{error}");
+    let outcome = SumRequest {
+        positions: &mixed,
+        outcome_only: true,
+        ..request
+    };
+    let error = api::eval(parse_spec("kayles").unwrap(), &outcome, &mut inputs()).unwrap_err();
     assert!(error.to_string().contains("not answered yet"), "{error}");
     // One cache file holds one game's parts: refused, not ignored.
     let cached = SumRequest {

@@ -388,3 +388,70 @@ fn a_misere_sum_beyond_the_search_is_refused_up_front() {
     let error = ask(&[("windup:5:1,3", "2"), ("nim", "3")], Convention::Misere).unwrap_err();
     assert!(error.to_string().contains("cycles"), "{error}");
 }
+
+/// The remoteness of every position of an acyclic graph (normal play):
+/// 0 with no move; else one more than the least even remoteness among the
+/// followers (a move to a P-position), or than the greatest.
+fn remoteness(followers: &[Vec<usize>]) -> Vec<u32> {
+    fn solve(v: usize, followers: &[Vec<usize>], memo: &mut Vec<Option<u32>>) -> u32 {
+        if let Some(r) = memo[v] {
+            return r;
+        }
+        let rs: Vec<u32> = followers[v]
+            .iter()
+            .map(|&w| solve(w, followers, memo))
+            .collect();
+        let r = match rs.iter().filter(|r| r.is_multiple_of(2)).min() {
+            Some(even) => even + 1,
+            None => rs.iter().max().map_or(0, |r| r + 1),
+        };
+        memo[v] = Some(r);
+        r
+    }
+    let mut memo = vec![None; followers.len()];
+    (0..followers.len())
+        .map(|v| solve(v, followers, &mut memo))
+        .collect()
+}
+
+#[test]
+fn the_remoteness_of_random_mixed_sums_agrees_with_the_whole_games_graph() {
+    let mut brute = Brute::new();
+    let mut pick = numbers(0x1234_5678_9abc_def1);
+    let mut parities = BTreeSet::new();
+    for _ in 0..40 {
+        let parts = random_sum(&mut pick, FINITE, None);
+        let mut texts = Vec::new();
+        let mut last: Option<&str> = None;
+        for (i, (spec, position)) in parts.iter().enumerate() {
+            if i > 0 && last != Some(*spec) {
+                texts.extend(["+".to_owned(), (*spec).to_owned()]);
+            }
+            texts.push((*position).to_owned());
+            last = Some(spec);
+        }
+        let request = SumRequest {
+            spec: parts[0].0,
+            positions: &texts,
+            convention: Convention::Normal,
+            remoteness: true,
+            table_bytes: None,
+            cache: None,
+            outcome_only: false,
+            specs: SpecSource::NoFiles,
+        };
+        let report = match api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs()) {
+            Ok(Evaluation::Sum(report)) => report,
+            other => panic!("{parts:?}: {other:?}"),
+        };
+        let mut start: State = report.position_text.iter().map(|t| split(t)).collect();
+        start.sort();
+        let (_, followers) = brute.graph(&start);
+        let expected = remoteness(&followers)[0];
+        assert_eq!(report.remoteness, Some(expected), "{parts:?}");
+        // An even remoteness is a P-position's.
+        assert_eq!(expected.is_multiple_of(2), report.value == 0, "{parts:?}");
+        parities.insert(expected % 2);
+    }
+    assert_eq!(parities.len(), 2);
+}

@@ -21,6 +21,8 @@ use crate::{Convention, GameError};
 mod loopy;
 mod misere;
 mod normal;
+mod remoteness;
+mod tuples;
 
 /// One game's part of a sum: its spec and its components.
 #[derive(Clone, Debug)]
@@ -283,9 +285,6 @@ pub fn eval<I: Inputs>(
         }
         .into())
     };
-    if request.remoteness {
-        return refuse("the remoteness");
-    }
     if request.outcome_only {
         return refuse("the outcome-only mode");
     }
@@ -308,13 +307,27 @@ pub fn eval<I: Inputs>(
             loopy,
         });
     }
+    let any_loopy = evaluated.iter().any(|e| e.loopy);
+    if request.remoteness && (request.convention == Convention::Misere || any_loopy) {
+        return Err(GameError::Rules {
+            message: "the remoteness of a sum is computed in normal play, for games without cycles (a game with cycles gives each component's remoteness alone)".to_owned(),
+        }
+        .into());
+    }
     match request.convention {
         Convention::Misere => misere::eval(&parts, &evaluated, inputs).map(Evaluation::Outcome),
-        Convention::Normal if evaluated.iter().any(|e| e.loopy) => {
+        Convention::Normal if any_loopy => {
             loopy::eval(&parts, &evaluated, request, inputs).map(Evaluation::Loopy)
         }
         Convention::Normal => {
-            normal::eval(&parts, &evaluated, request, inputs).map(Evaluation::Sum)
+            let mut report = normal::eval(&parts, &evaluated, request, inputs)?;
+            if request.remoteness {
+                report.remoteness = Some(
+                    remoteness::remoteness(&parts, &evaluated)
+                        .map_err(|e| e.context("computing the remoteness of the sum"))?,
+                );
+            }
+            Ok(Evaluation::Sum(report))
         }
     }
 }
