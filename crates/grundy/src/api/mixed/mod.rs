@@ -20,7 +20,10 @@ use crate::{Convention, GameError};
 
 mod loopy;
 mod misere;
+mod moves;
 mod normal;
+
+pub use moves::{game_of, moves, written_sum, MixedMoves};
 
 /// One game's part of a sum: its spec and its components.
 #[derive(Clone, Debug)]
