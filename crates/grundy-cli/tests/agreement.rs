@@ -655,3 +655,110 @@ async fn the_cli_renders_the_librarys_answers_and_nothing_else() {
     }
     assert!(compared >= 35, "{compared}");
 }
+
+/// Inputs of the library asked directly, its errors as the library words
+/// them (the server's 400 carries the same words).
+struct LibraryInputs(grundy::budget::Budget);
+
+impl grundy::inputs::Inputs for LibraryInputs {
+    type Error = grundy::GameError;
+
+    fn budget(&self) -> &grundy::budget::Budget {
+        &self.0
+    }
+}
+
+async fn server_play(body: Value) -> Answer {
+    let limits = Limits {
+        time_limit: std::time::Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let request = Request::post("/api/play")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).expect("the API answers JSON");
+    if status == StatusCode::OK {
+        Answer::Report(body)
+    } else {
+        Answer::Error(body["error"].as_str().expect("an error message").to_owned())
+    }
+}
+
+/// The move lists and the engine's replies of the corpus (sums of
+/// different games among them, issue 54): `GET /api/moves` and `POST
+/// /api/play` give the library's own `moves_from` and `play_reply`, and
+/// the reply's `game` and `position` sent back give the library's answer
+/// again. (`grundy play` is interactive; its moves are the library's by
+/// the same calls, `play_cli.rs`; Python's by `test_agreement.py`.)
+#[tokio::test(flavor = "multi_thread")]
+async fn the_server_plays_the_corpus_as_the_library_does() {
+    use grundy::Convention;
+    let corpus = corpus();
+    let mut mixed = 0;
+    for entry in corpus["moves"].as_array().unwrap() {
+        if entry.get("graph").is_some() {
+            continue;
+        }
+        let game = entry["game"].as_str().unwrap();
+        let text = entry["position"].as_str().unwrap();
+        let convention = Convention::from_misere_flag(entry["convention"] == "misere");
+        let texts = grundy::inputs::sum_tokens(text);
+        let library = |texts: &[String], game: &str, play: bool| -> Answer {
+            let mut inputs = LibraryInputs(grundy::budget::Budget::interactive(false, "-"));
+            let parsed = grundy::spec::parse_spec(game).unwrap();
+            let specs = grundy::spec::SpecSource::NoFiles;
+            let answer = if play {
+                grundy::api::play_reply(parsed, game, texts, convention, specs, &mut inputs)
+                    .map(|r| serde_json::to_value(r).unwrap())
+            } else {
+                grundy::api::moves_from(parsed, game, texts, convention, specs, &mut inputs)
+                    .map(|r| serde_json::to_value(r).unwrap())
+            };
+            match answer {
+                Ok(report) => Answer::Report(report),
+                Err(error) => Answer::Error(error.to_string()),
+            }
+        };
+        let uri = format!(
+            "/api/moves?game={}&position={}&convention={}",
+            encode(game),
+            encode(text),
+            entry["convention"].as_str().unwrap()
+        );
+        let served = server_answer(&uri).await;
+        assert_eq!(served, library(&texts, game, false), "{entry}");
+        if text.contains(" + ") {
+            mixed += 1;
+        }
+        let request = serde_json::json!({
+            "game": game,
+            "position": texts,
+            "convention": entry["convention"],
+        });
+        let served = server_play(request).await;
+        assert_eq!(served, library(&texts, game, true), "{entry}");
+        // The reply's game and position, sent back, are answered alike.
+        if let Answer::Report(reply) = &served {
+            let next_game = reply["game"].as_str().unwrap();
+            let next: Vec<String> = serde_json::from_value(reply["position"].clone()).unwrap();
+            let request = serde_json::json!({
+                "game": next_game,
+                "position": next,
+                "convention": entry["convention"],
+            });
+            assert_eq!(
+                server_play(request).await,
+                library(&next, next_game, true),
+                "{entry}"
+            );
+        }
+    }
+    assert!(
+        mixed >= 2,
+        "{mixed} sums of different games in the corpus's moves"
+    );
+}

@@ -104,3 +104,63 @@ fn words_that_fit_several_moves_ask_which_and_hints_give_the_number() {
     let out = play(&["kayles", "5"], "take 21\n");
     assert!(out.contains("'take 21' is not a move here"), "{out}");
 }
+
+/// Issue 54: a sum of different games is played with moves named in each
+/// game's terms; the engine answers by the whole sum's value, a game left
+/// with no component drops out, and a misère sum is refused as eval
+/// refuses it.
+#[test]
+fn a_sum_of_different_games_is_played() {
+    // kayles 1 + nim 3 (G = 1 ⊕ 3 = 2): the hint is nim's take 2; the
+    // player takes the pin instead, leaving nim 3 alone, which the engine
+    // takes whole.
+    let out = play(&["kayles", "1", "+", "nim", "3"], "h\n1\n");
+    assert!(
+        out.contains("playing kayles + nim: you move first"),
+        "{out}"
+    );
+    assert!(out.contains("position: kayles 1 + nim 3"), "{out}");
+    assert!(
+        out.contains("hint: 3. nim: take 2 from the heap of 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you: kayles: take all 1 from the heap of 1"),
+        "{out}"
+    );
+    assert!(out.contains("engine: take 3 from the heap of 3"), "{out}");
+    assert!(out.contains("position: nothing left"), "{out}");
+    // A move typed as the position it leaves, another game's spec in it;
+    // then the game goes on to its end (the player's first move each time).
+    let out = play(
+        &["kayles", "4", "+", "cram", "2x3"],
+        &("4 + cram ##./...\n".to_owned() + &"1\n".repeat(20)),
+    );
+    assert!(
+        out.contains("you: cram: domino a1-b1, leaving ##./..."),
+        "{out}"
+    );
+    assert!(out.contains("engine: "), "{out}");
+    assert!(
+        out.contains("you have no move") || out.contains("the engine has no move"),
+        "{out}"
+    );
+    let refused = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["play", "kayles", "1", "+", "nim", "3", "--misere"])
+        .write_stdin("1\n")
+        .output()
+        .unwrap();
+    let eval = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["eval", "kayles", "1", "+", "nim", "3", "--misere"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.success(), eval.status.success());
+    if !eval.status.success() {
+        assert_eq!(
+            String::from_utf8_lossy(&refused.stderr),
+            String::from_utf8_lossy(&eval.stderr)
+        );
+    }
+}

@@ -294,6 +294,7 @@ impl CoreGame {
                     label,
                     &texts,
                     convention,
+                    grundy::spec::SpecSource::FilesAllowed,
                     &mut PyInputs::new(allow_long),
                 )
             })

@@ -56,3 +56,21 @@ def test_a_bad_part_is_named():
         (grundy.Game("kayles")(5) + grundy.Game("cram")("3y4")).eval()
     with pytest.raises(ValueError, match="no position"):
         grundy.Sum(("kayles", "5"), ("nim", []))
+
+
+def test_the_moves_of_a_sum_are_judged_for_the_whole_and_played_on():
+    # kayles 1 + nim 3 + cram 2x3: each move, played (Sum.after), leaves
+    # a P-position exactly when it is marked as winning.
+    total = grundy.Game("kayles")(1) + grundy.Game("nim")(3) + grundy.Game("cram")("2x3")
+    moves = total.moves()
+    assert {m["description"].split(":")[0] for m in moves} == {"kayles", "nim", "cram"}
+    assert any(m["wins"] for m in moves)
+    for move in moves:
+        left = total.after(move)
+        assert (left.eval()["value"] == 0) == move["wins"], move["description"]
+    # Taking the pin drops the Kayles game: nim 3 + cram 2x3 is left.
+    pin = next(m for m in moves if m["description"].startswith("kayles:"))
+    assert pin["game"] == "nim" and pin["position"] == ["3", "+", "cram", "2x3"]
+    assert total.after(pin).words() == ["nim", "3", "+", "cram", "2x3"]
+    # The same request as Game.moves with the words after the first spec.
+    assert moves == grundy.Game("kayles").moves(total.words()[1:])

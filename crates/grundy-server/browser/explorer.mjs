@@ -356,6 +356,35 @@ try {
   const hackenbushLog = await page.locator("#play-log li").allTextContents();
   if (!hackenbushLog[0].startsWith("you: cut edge 1-2")) fail("an edge of hackenbush: " + hackenbushLog[0]);
   console.log("boards and graphs are drawn and take clicks: cram, chomp, node kayles, green hackenbush");
+  // A sum of different games (issue 54): each component drawn as its game
+  // is (a heap's tokens, a Cram board), the moves named with their game
+  // and judged for the whole sum as /api/moves judges them; a click on
+  // the board plays in the Cram game, the engine replies, and the game
+  // the position is sent with follows the answer.
+  await page.fill("#spec", "kayles");
+  await page.fill("#play-position", "1 + cram 2x3 + nim 3");
+  await page.click("#play-start");
+  await page.waitForSelector("#play-view svg.board rect[data-square='a1']");
+  const mixedRows = await page.locator("#play-view .component").count();
+  if (mixedRows !== 3) fail("kayles 1 + cram 2x3 + nim 3 drawn as " + mixedRows + " components");
+  const mixedTokens = await page.locator("#play-view .component button.token").count();
+  if (mixedTokens !== 4) fail("the heaps of kayles 1 + nim 3 drawn with " + mixedTokens + " tokens");
+  const mixedStart = await (await fetch(base + "/api/moves?game=kayles&position=" + encodeURIComponent("1 + cram 2x3 + nim 3"))).json();
+  const mixedButtons = await page.locator("#your-moves button").allTextContents();
+  if (JSON.stringify(mixedButtons) !== JSON.stringify(mixedStart.moves.map((m) => m.description))) fail("the mixed sum's moves: " + JSON.stringify(mixedButtons));
+  await page.click("#hint");
+  const mixedHint = await page.textContent("#play-status");
+  const winning = mixedStart.moves.find((m) => m.wins);
+  if (!winning || !mixedHint.includes(winning.description)) fail("the mixed sum's hint: " + mixedHint);
+  await page.click("#play-view svg.board rect[data-square='a1']");
+  await page.click("#play-view svg.board rect[data-square='b1']");
+  await waitReply(1);
+  const mixedLog = await page.locator("#play-log li").allTextContents();
+  if (!mixedLog[0].startsWith("you: cram: domino a1-b1")) fail("a domino of the mixed sum: " + mixedLog[0]);
+  if (!mixedLog[1].startsWith("engine: ")) fail("the engine's reply in the mixed sum: " + mixedLog[1]);
+  const mixedBoard = await page.textContent("#play-board");
+  if (!/cram [.#]+\/[.#]+/.test(mixedBoard)) fail("the mixed sum after a1-b1: " + mixedBoard);
+  console.log("a sum of different games is drawn per game, judged for the whole and played: " + mixedBoard);
   // The server's database (.ci/run starts it with --db, a solve of the
   // state space of Cram 3x4): the totals shown are the API's, and a
   // position looked up shows the API's answer (the CLI's grundy db is

@@ -264,7 +264,12 @@ pub(crate) async fn moves(
     let Query(query) = query?;
     with_position(&state, query, |game, spec, texts, convention, inputs| {
         to_json(grundy::api::moves_from(
-            game, spec, texts, convention, inputs,
+            game,
+            spec,
+            texts,
+            convention,
+            SpecSource::NoFiles,
+            inputs,
         )?)
     })
     .await
@@ -316,6 +321,7 @@ pub(crate) async fn play(
             &request.game,
             &position,
             convention,
+            SpecSource::NoFiles,
             &mut inputs,
         )?;
         to_json(reply).map(Json)

@@ -548,6 +548,11 @@ pub struct PlayMove {
     /// no other component is equal.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub equal_components: Vec<usize>,
+    /// In a sum of different games, the game to send `position` with as
+    /// the next request: the first game left in it (absent in a sum of
+    /// one game, whose game does not change).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub game: Option<String>,
 }
 
 /// `graph`: the value and outcome of every vertex. The vertices are

@@ -12,8 +12,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use grundy::api::mixed::Components;
 use grundy::report::PlayMove;
-use grundy::spec::parse_spec;
+use grundy::spec::{parse_spec, SpecSource};
 
 use crate::flags::{read_position_files, BudgetFlags, ConventionFlag};
 use crate::output::stdout;
@@ -32,11 +33,85 @@ pub struct PlayArgs {
     budget: BudgetFlags,
 }
 
-fn show_position(out: &mut dyn Write, position: &[String]) -> std::io::Result<()> {
-    if position.is_empty() {
+/// Where the game stands at a turn: the game to ask its moves with and
+/// the components (in a sum of different games, with `+` and the spec of
+/// each game after the first, as the library writes them).
+#[derive(Clone, Debug)]
+struct At {
+    game: String,
+    position: Vec<String>,
+}
+
+/// How the moves of a position are found: one evaluator for a sum of one
+/// game (built once, as the game goes on in that game), or the request
+/// layer asked afresh at each turn for a sum of different games, whose
+/// game can change (a part emptied).
+enum Mover<'a> {
+    One(std::sync::Arc<dyn grundy::sum_evaluator::SumEvaluator>),
+    Mixed {
+        /// The parts' games, by spec, read once.
+        games: Vec<(String, grundy::spec::Game)>,
+        inputs: crate::compute::CliInputs<'a>,
+    },
+}
+
+impl Mover<'_> {
+    fn moves(
+        &mut self,
+        at: &At,
+        convention: grundy::Convention,
+        remoteness: bool,
+    ) -> anyhow::Result<Vec<PlayMove>> {
+        let shown = shown(at, self.is_mixed());
+        let context = || format!("the moves of {shown}");
+        match self {
+            // The player's list needs no remoteness (a search over every
+            // sum the game can reach: 48 s for a row of 20 coins of
+            // ruler); the engine asks for it only when it has neither a
+            // win nor a draw.
+            Mover::One(evaluator) => evaluator
+                .moves_with(&at.position, convention, remoteness)
+                .with_context(context),
+            Mover::Mixed { games, inputs } => {
+                let game = games
+                    .iter()
+                    .find(|(spec, _)| *spec == at.game)
+                    .map(|(_, game)| game.clone())
+                    .with_context(|| format!("'{}' is not a game of this sum", at.game))?;
+                Ok(grundy::api::moves(
+                    game,
+                    &at.game,
+                    &at.position,
+                    convention,
+                    SpecSource::FilesAllowed,
+                    inputs,
+                )
+                .with_context(context)?)
+            }
+        }
+    }
+
+    fn is_mixed(&self) -> bool {
+        matches!(self, Mover::Mixed { .. })
+    }
+}
+
+/// The position as `play` shows it: today's `3 + 4` for a sum of one
+/// game; a sum of different games as it is written on the command line
+/// (`kayles 5 + nim 3`).
+fn shown(at: &At, mixed: bool) -> String {
+    if mixed {
+        format!("{} {}", at.game, at.position.join(" "))
+    } else {
+        at.position.join(" + ")
+    }
+}
+
+fn show_position(out: &mut dyn Write, at: &At, mixed: bool) -> std::io::Result<()> {
+    if at.position.is_empty() {
         writeln!(out, "position: nothing left")
     } else {
-        writeln!(out, "position: {}", position.join(" + "))
+        writeln!(out, "position: {}", shown(at, mixed))
     }
 }
 
@@ -45,34 +120,57 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let positions = &read_position_files(args.positions)?;
     let spec = args.spec.as_str();
     let convention = args.convention.convention();
-    let evaluator = grundy::api::evaluator(
-        parse_spec(spec)?,
-        spec,
-        positions,
-        &mut crate::compute::CliInputs::new(spec, args.budget),
-    )?;
-    // The player's list needs no remoteness (a search over every sum the
-    // game can reach: 48 s for a row of 20 coins of ruler); the engine
-    // asks for it only when it has neither a win nor a draw.
-    let moves_of = |position: &[String], remoteness: bool| -> anyhow::Result<Vec<PlayMove>> {
-        evaluator
-            .moves_with(position, convention, remoteness)
-            .with_context(|| format!("the moves of {}", position.join(" + ")))
-    };
+    let game = parse_spec(spec)?;
+    let mut inputs = crate::compute::CliInputs::new(spec, args.budget);
+    let (mut mover, start, title) =
+        match grundy::api::mixed::components(&game, spec, positions, SpecSource::FilesAllowed)? {
+            Components::One(texts) => (
+                Mover::One(grundy::api::evaluator(game, spec, &texts, &mut inputs)?),
+                texts,
+                spec.to_owned(),
+            ),
+            Components::Mixed(parts) => {
+                // Refused at once (a misère sum, a malformed component), as
+                // eval would refuse it, before the game starts.
+                let listed = grundy::api::mixed::moves(
+                    &parts,
+                    convention,
+                    SpecSource::FilesAllowed,
+                    &mut inputs,
+                )?;
+                let games: Vec<(String, grundy::spec::Game)> = parts
+                    .iter()
+                    .map(|p| (p.spec.clone(), p.game.clone()))
+                    .collect();
+                // The games played, as eval names a sum of different games.
+                let title = games
+                    .iter()
+                    .map(|(spec, _)| spec.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                (Mover::Mixed { games, inputs }, listed.position, title)
+            }
+        };
+    let mixed = mover.is_mixed();
     let mut out = stdout();
     let note = convention.play_note();
     writeln!(
         out,
-        "playing {spec}{note}: you move first. Type a number, h for a hint, u to undo, q to quit."
+        "playing {title}{note}: you move first. Type a number, h for a hint, u to undo, q to quit."
     )?;
     // Positions at the player's turns, for undo.
-    let mut history: Vec<Vec<String>> = vec![positions.to_vec()];
+    let mut history: Vec<At> = vec![At {
+        game: spec.to_owned(),
+        position: start,
+    }];
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
-        let position = history.last().cloned().unwrap_or_default();
-        let moves = moves_of(&position, false)?;
-        show_position(&mut out, &position)?;
+        let Some(at) = history.last().cloned() else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        let moves = mover.moves(&at, convention, false)?;
+        show_position(&mut out, &at, mixed)?;
         if moves.is_empty() {
             writeln!(out, "{}", convention.game_over(true))?;
             out.flush()?;
@@ -137,10 +235,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                         .split(|c: char| c.is_whitespace() || c == '+')
                         .filter(|p| !p.is_empty())
                         .collect();
+                    // The `+` before another game's spec is not typed
+                    // (the answer is split at it); that game's spec is.
                     moves.iter().find(|m| {
                         m.position
                             .iter()
                             .map(String::as_str)
+                            .filter(|t| *t != "+")
                             .eq(after.iter().copied())
                     })
                 }),
@@ -179,18 +280,29 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             continue;
         };
         writeln!(out, "you: {}", chosen.description)?;
-        let mut replies = moves_of(&chosen.position, false)?;
+        let after = next(&at, &chosen);
+        let mut replies = mover.moves(&after, convention, false)?;
         if !replies.iter().any(|m| m.wins || m.draws) {
-            replies = moves_of(&chosen.position, true)?;
+            replies = mover.moves(&after, convention, true)?;
         }
         let Some(reply) = grundy::sum_evaluator::perfect_reply(&replies) else {
-            show_position(&mut out, &chosen.position)?;
+            show_position(&mut out, &after, mixed)?;
             writeln!(out, "{}", convention.game_over(false))?;
             out.flush()?;
             return Ok(ExitCode::SUCCESS);
         };
         writeln!(out, "engine: {}", reply.description)?;
-        history.push(reply.position.clone());
+        history.push(next(&after, reply));
+    }
+}
+
+/// Where the game stands after the move `m` from `at`: the position it
+/// leaves, with the game it names (a sum of different games) or the same
+/// game.
+fn next(at: &At, m: &PlayMove) -> At {
+    At {
+        game: m.game.clone().unwrap_or_else(|| at.game.clone()),
+        position: m.position.clone(),
     }
 }
 

@@ -568,3 +568,36 @@ class Sum:
         first = self._parts[0][0]
         return first.eval(self.words()[1:], allow_long=allow_long)
 
+    def moves(self, misere: bool = False, allow_long: bool = False) -> list:
+        """Every move of the sum, as :meth:`Game.moves` lists one game's:
+        each game's moves in its own terms, named with the game
+        (``"cram: domino a1-b1, leaving ##./..."``), ``component`` counted
+        across the whole sum, ``wins`` judged for the whole sum. A move's
+        ``game`` and ``position`` are the sum it leaves, as a request
+        writes it (``+`` and the spec of each game after the first; a game
+        left with no component is dropped): :meth:`after` reads it."""
+        first = self._parts[0][0]
+        return first.moves(self.words()[1:], misere=misere, allow_long=allow_long)
+
+    def after(self, move: Any) -> "Sum":
+        """The sum a move of :meth:`moves` leaves, to play on:
+        ``s.after(s.moves()[0]).moves()``. Its games are named by their
+        specs, as the move names them (a move left in a sum of one game
+        names none: it is this sum's first game)."""
+        words = list(move["position"])
+        first = move.get("game")
+        parts = [(Game(first) if first is not None else self._parts[0][0], [])]
+        at = 0
+        while at < len(words):
+            # Written by grundy, a lone `+` is always followed by the next
+            # game's spec.
+            if words[at] == "+" and at + 1 < len(words):
+                parts.append((Game(words[at + 1]), []))
+                at += 2
+                continue
+            parts[-1][1].append(words[at])
+            at += 1
+        joined = Sum.__new__(Sum)
+        joined._parts = parts
+        return joined
+

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::mixed::Components;
 use super::{check_acyclic, limits};
 use crate::convention::Convention;
 use crate::error::GameError;
@@ -13,7 +14,7 @@ use crate::heap::misere::misere_heap_eval_report;
 use crate::inputs::{sum_evaluator, Inputs};
 use crate::report::{EvalReport, LoopyEvalReport, OutcomeReport, PlayMove};
 use crate::ruleset::Ruleset;
-use crate::spec::Game;
+use crate::spec::{Game, SpecSource};
 use crate::sum_evaluator::{
     misere_eval_report, parse_positions, perfect_reply, theorem_after, with_theorem_hint,
     SumEvaluator,
@@ -303,16 +304,37 @@ pub fn evaluator<I: Inputs>(
 }
 
 /// Every move of the sum written `texts`, with the sum it leaves and
-/// whether it wins under `convention`.
+/// whether it wins under `convention`. A sum of different games
+/// (`5 + nim 3` after `kayles`, other games read from `specs`) has each
+/// game's moves, judged for the whole sum ([`super::mixed::moves`]).
 pub fn moves<I: Inputs>(
     game: Game,
     spec: &str,
     texts: &[String],
     convention: Convention,
+    specs: SpecSource,
     inputs: &mut I,
 ) -> Result<Vec<PlayMove>, I::Error> {
-    let evaluator = evaluator(game, spec, texts, inputs)?;
-    Ok(evaluator.moves(texts, convention)?)
+    match components(&game, spec, texts, specs)? {
+        Components::One(texts) => {
+            let evaluator = evaluator(game, spec, &texts, inputs)?;
+            Ok(evaluator.moves(&texts, convention)?)
+        }
+        Components::Mixed(parts) => {
+            Ok(super::mixed::moves(&parts, convention, specs, inputs)?.moves)
+        }
+    }
+}
+
+/// The components of a request, read as [`super::mixed::components`]
+/// reads them, an error said as the request's.
+fn components(
+    game: &Game,
+    spec: &str,
+    texts: &[String],
+    specs: SpecSource,
+) -> Result<Components, GameError> {
+    super::mixed::components(game, spec, texts, specs).map_err(|e| e.context(reading(spec)))
 }
 
 /// The moves of a position, for a page to draw and offer.
@@ -320,13 +342,21 @@ pub fn moves<I: Inputs>(
 pub struct MovesReport {
     /// The game spec.
     pub game: String,
-    /// The components as they were written.
+    /// The components as they were written (in a sum of different games,
+    /// with `+` and the spec of each game after the first: what a client
+    /// sends back).
     pub position: Vec<String>,
     /// The components as the game writes them (what a page draws:
-    /// `petersen` as its edges, `4x5` as its rows).
+    /// `petersen` as its edges, `4x5` as its rows); in a sum of different
+    /// games, every component of every game, numbered as the moves number
+    /// them.
     pub written: Vec<String>,
     /// Every move, with what it leaves and whether it wins.
     pub moves: Vec<PlayMove>,
+    /// In a sum of different games, the game (spec) of each component of
+    /// `written`; absent in a sum of one game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub component_games: Vec<String>,
 }
 
 /// The sum written `texts`, as written and as the game writes it, and its
@@ -336,16 +366,30 @@ pub fn moves_from<I: Inputs>(
     spec: &str,
     texts: &[String],
     convention: Convention,
+    specs: SpecSource,
     inputs: &mut I,
 ) -> Result<MovesReport, I::Error> {
-    let texts = &super::mixed::one_game(&game, spec, texts, "the move list")?;
-    let evaluator = evaluator(game, spec, texts, inputs)?;
-    let written = evaluator.written(texts)?;
+    let texts = match components(&game, spec, texts, specs)? {
+        Components::One(texts) => texts,
+        Components::Mixed(parts) => {
+            let listed = super::mixed::moves(&parts, convention, specs, inputs)?;
+            return Ok(MovesReport {
+                game: spec.to_owned(),
+                position: listed.position,
+                written: listed.written,
+                moves: listed.moves,
+                component_games: listed.component_games,
+            });
+        }
+    };
+    let evaluator = evaluator(game, spec, &texts, inputs)?;
+    let written = evaluator.written(&texts)?;
     Ok(MovesReport {
         game: spec.to_owned(),
-        position: texts.to_vec(),
+        moves: evaluator.moves(&texts, convention)?,
+        position: texts,
         written,
-        moves: evaluator.moves(texts, convention)?,
+        component_games: Vec::new(),
     })
 }
 
@@ -353,11 +397,13 @@ pub fn moves_from<I: Inputs>(
 /// the moves left to the player after it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayReply {
-    /// The game spec.
+    /// The game spec: in a sum of different games, the game to send
+    /// `position` with (the first game left after the reply).
     pub game: String,
     /// The engine's move ([`perfect_reply`]); `null` when it has none.
     pub reply: Option<PlayMove>,
-    /// The position after the reply.
+    /// The position after the reply (what a client sends back with
+    /// `game`).
     pub position: Vec<String>,
     /// Whether the reply leaves a P-position (the engine wins).
     pub engine_wins: bool,
@@ -367,27 +413,42 @@ pub struct PlayReply {
     pub moves: Vec<PlayMove>,
     /// Whether the player has no move left.
     pub game_over: bool,
+    /// When `position` is a sum of different games: each of its
+    /// components as its game writes it (what a page draws), numbered as
+    /// the moves number them; absent otherwise (`position` is then
+    /// written so).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub written: Vec<String>,
+    /// The game (spec) of each of `written`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub component_games: Vec<String>,
 }
 
 /// The engine's move from `texts`: a winning one when there is one; from
-/// a lost position the move after which the game lasts longest.
+/// a lost position the move after which the game lasts longest. In a sum
+/// of different games (other games read from `specs`), a move in any of
+/// them, judged for the whole sum.
 pub fn play_reply<I: Inputs>(
     game: Game,
     spec: &str,
     texts: &[String],
     convention: Convention,
+    specs: SpecSource,
     inputs: &mut I,
 ) -> Result<PlayReply, I::Error> {
-    let texts = &super::mixed::one_game(&game, spec, texts, "play")?;
-    let evaluator = evaluator(game, spec, texts, inputs)?;
-    let options = evaluator.moves(texts, convention)?;
+    let texts = match components(&game, spec, texts, specs)? {
+        Components::One(texts) => texts,
+        Components::Mixed(parts) => return mixed_reply(&parts, convention, specs, inputs),
+    };
+    let evaluator = evaluator(game, spec, &texts, inputs)?;
+    let options = evaluator.moves(&texts, convention)?;
     let reply = perfect_reply(&options).cloned();
     let (position, moves) = match &reply {
         Some(m) => (
             m.position.clone(),
             evaluator.moves(&m.position, convention)?,
         ),
-        None => (texts.to_vec(), Vec::new()),
+        None => (texts, Vec::new()),
     };
     Ok(PlayReply {
         game: spec.to_owned(),
@@ -397,5 +458,61 @@ pub fn play_reply<I: Inputs>(
         reply,
         position,
         moves,
+        written: Vec::new(),
+        component_games: Vec::new(),
+    })
+}
+
+/// [`play_reply`] from a sum of different games: the engine's move in
+/// one of them; the position it leaves may be a sum of one game (the
+/// other parts emptied), asked then as any such sum.
+fn mixed_reply<I: Inputs>(
+    parts: &[super::mixed::Part],
+    convention: Convention,
+    specs: SpecSource,
+    inputs: &mut I,
+) -> Result<PlayReply, I::Error> {
+    let listed = super::mixed::moves(parts, convention, specs, inputs)?;
+    let reply = perfect_reply(&listed.moves).cloned();
+    let Some(m) = reply else {
+        return Ok(PlayReply {
+            game: parts.first().map(|p| p.spec.clone()).unwrap_or_default(),
+            reply: None,
+            position: listed.position,
+            engine_wins: false,
+            engine_draws: false,
+            moves: Vec::new(),
+            game_over: true,
+            written: listed.written,
+            component_games: listed.component_games,
+        });
+    };
+    let next_spec = m.game.clone().unwrap_or_else(|| parts[0].spec.clone());
+    let next_game = super::mixed::game_of(parts, &next_spec).ok_or_else(|| GameError::Rules {
+        message: format!("the reply {} leaves a game not in the sum", m.description),
+    })?;
+    // The sum left is read as a request would read it: a sum of one game
+    // (moves as today's), or still of different games.
+    let (moves, written, component_games) =
+        match components(&next_game, &next_spec, &m.position, specs)? {
+            Components::One(texts) => {
+                let evaluator = evaluator(next_game, &next_spec, &texts, inputs)?;
+                (evaluator.moves(&texts, convention)?, Vec::new(), Vec::new())
+            }
+            Components::Mixed(parts) => {
+                let after = super::mixed::moves(&parts, convention, specs, inputs)?;
+                (after.moves, after.written, after.component_games)
+            }
+        };
+    Ok(PlayReply {
+        game: next_spec,
+        engine_wins: m.wins,
+        engine_draws: m.draws,
+        game_over: moves.is_empty(),
+        position: m.position.clone(),
+        reply: Some(m),
+        moves,
+        written,
+        component_games,
     })
 }

@@ -357,6 +357,7 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
                     draws: false,
                     remoteness: far,
                     equal_components: Vec::new(),
+                    game: None,
                 });
             }
             listed.done(&positions, i, moves.len());

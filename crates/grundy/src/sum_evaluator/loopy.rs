@@ -150,6 +150,7 @@ impl SumEvaluator for LoopyGame {
                     remoteness: (positions.len() == 1)
                         .then(|| self.solution.remoteness()[w as usize]),
                     equal_components: Vec::new(),
+                    game: None,
                 });
             }
             listed.done(&positions, i, moves.len());

@@ -20,9 +20,12 @@ use crate::{Convention, GameError};
 
 mod loopy;
 mod misere;
+mod moves;
 mod normal;
 mod remoteness;
 mod tuples;
+
+pub use moves::{game_of, moves, written_sum, MixedMoves};
 
 /// One game's part of a sum: its spec and its components.
 #[derive(Clone, Debug)]
@@ -106,26 +109,6 @@ pub fn components(
         return Ok(Components::One(parts.remove(0).positions));
     }
     Ok(Components::Mixed(parts))
-}
-
-/// The components of a request that takes one game: the separating `+`
-/// dropped; a sum of different games is refused (`what` names the
-/// request).
-pub fn one_game(
-    game: &Game,
-    spec: &str,
-    texts: &[String],
-    what: &str,
-) -> Result<Vec<String>, GameError> {
-    match components(game, spec, texts, SpecSource::NoFiles)? {
-        Components::One(texts) => Ok(texts),
-        Components::Mixed(parts) => Err(GameError::Unsupported {
-            message: format!(
-                "{what} of a sum of different games ({}) is not answered yet: eval answers it (its value and every winning move)",
-                names(&parts)
-            ),
-        }),
-    }
 }
 
 /// The parts' games, as a sum names them: `kayles + cram + nim`.
