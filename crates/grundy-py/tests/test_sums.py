@@ -74,3 +74,21 @@ def test_the_moves_of_a_sum_are_judged_for_the_whole_and_played_on():
     assert total.after(pin).words() == ["nim", "3", "+", "cram", "2x3"]
     # The same request as Game.moves with the words after the first spec.
     assert moves == grundy.Game("kayles").moves(total.words()[1:])
+
+
+def test_misere_and_cycles_are_the_clis():
+    misere = grundy.Sum(("kayles", 4), ("cram", "2x3"), ("nim", 2))
+    ours = json.loads(json.dumps(misere.eval(misere=True)))
+    assert ours == cli_eval(*misere.words(), "--misere")
+    assert ours["convention"] == "misere"
+    # Every winning move leaves a misère P-position of the whole sum.
+    for move in ours["winning_moves"]:
+        parts = {}
+        for game, component in zip(move["result_games"], move["result"]):
+            parts.setdefault(game, []).append(component if isinstance(component, str) else str(component))
+        assert grundy.Sum(*parts.items()).eval(misere=True)["outcome"] == "P", move["description"]
+    loopy = grundy.Sum(("windup:5:1,3", 2), ("nim", 3))
+    ours = json.loads(json.dumps(loopy.eval()))
+    assert ours == cli_eval(*loopy.words())
+    assert ours["outcome"] == "D"
+    assert ours["drawing_moves"]

@@ -563,10 +563,14 @@ class Sum:
     def __repr__(self) -> str:
         return "Sum(" + " ".join(self.words()) + ")"
 
-    def eval(self, allow_long: bool = False) -> Evaluation:
-        """Value, outcome and every winning move of the sum (normal play)."""
+    def eval(self, misere: bool = False, allow_long: bool = False) -> Evaluation:
+        """Value, outcome and every winning move of the sum. With
+        ``misere=True``: the outcome and every winning move in misère play,
+        by a search over every tuple of the games' positions. A game with
+        cycles in the sum gives Smith's values (``values``, ``escapes``),
+        draws included (``drawing_moves``)."""
         first = self._parts[0][0]
-        return first.eval(self.words()[1:], allow_long=allow_long)
+        return first.eval(self.words()[1:], misere=misere, allow_long=allow_long)
 
     def moves(self, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of the sum, as :meth:`Game.moves` lists one game's:
