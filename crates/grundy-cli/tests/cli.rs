@@ -1603,3 +1603,38 @@ fn a_sum_of_different_games_is_answered_as_the_readme_shows() {
         );
     }
 }
+
+/// Issue 54: `eval --outcome` of a sum of different games with one board
+/// that needs a search: the other games' values XOR to 0, so the board's
+/// outcome search decides the sum without its value; the answer is the
+/// one `eval` gives with the values, and its move one of eval's.
+#[test]
+fn the_outcome_of_a_mixed_sum_searches_a_board_for_a_p_position_alone() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = common::grundy()
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let sum = ["eval", "cram", "5x7", "+", "nim", "3", "3"];
+    let whole = json(&sum);
+    let alone = json(&[&sum[..], &["--outcome"]].concat());
+    let method = alone["method"].as_str().unwrap();
+    assert!(method.contains("XOR to 0"), "{method}");
+    assert_eq!(alone["outcome"], whole["outcome"]);
+    assert_eq!(whole["outcome"] == "P", whole["value"] == 0);
+    let listed = whole["winning_moves"].as_array().unwrap();
+    for m in alone["winning_moves"].as_array().unwrap() {
+        assert!(
+            listed.iter().any(|w| w["result"] == m["result"]),
+            "{m} is not among eval's winning moves"
+        );
+    }
+    assert_eq!(
+        alone["winning_moves"].as_array().unwrap().is_empty(),
+        whole["value"] == 0
+    );
+}

@@ -455,3 +455,50 @@ fn the_remoteness_of_random_mixed_sums_agrees_with_the_whole_games_graph() {
     }
     assert_eq!(parities.len(), 2);
 }
+
+#[test]
+fn the_outcome_alone_of_random_mixed_sums_agrees_with_the_whole_games_graph() {
+    let mut brute = Brute::new();
+    let mut pick = numbers(0x0bad_cafe_f00d_1234);
+    for _ in 0..30 {
+        let parts = random_sum(&mut pick, FINITE, None);
+        let mut texts = Vec::new();
+        let mut last: Option<&str> = None;
+        for (i, (spec, position)) in parts.iter().enumerate() {
+            if i > 0 && last != Some(*spec) {
+                texts.extend(["+".to_owned(), (*spec).to_owned()]);
+            }
+            texts.push((*position).to_owned());
+            last = Some(spec);
+        }
+        let request = SumRequest {
+            spec: parts[0].0,
+            positions: &texts,
+            convention: Convention::Normal,
+            remoteness: false,
+            table_bytes: None,
+            cache: None,
+            outcome_only: true,
+            specs: SpecSource::NoFiles,
+        };
+        let report = match api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs()) {
+            Ok(Evaluation::Outcome(report)) => report,
+            other => panic!("{parts:?}: {other:?}"),
+        };
+        assert!(report.one_winning_move);
+        let mut start: State = report.position_text.iter().map(|t| split(t)).collect();
+        start.sort();
+        let (index, followers) = brute.graph(&start);
+        let outcomes = retrograde(&followers);
+        assert_eq!(report.outcome, outcomes[0], "{parts:?}");
+        let p_followers = followers_with(&mut brute, &start, &index, &outcomes, Outcome::P);
+        let listed = left_by(&report.winning_moves);
+        match outcomes[0] {
+            Outcome::N => {
+                assert_eq!(report.winning_moves.len(), 1, "{parts:?}");
+                assert!(listed.is_subset(&p_followers), "{parts:?}");
+            }
+            _ => assert!(listed.is_empty(), "{parts:?}"),
+        }
+    }
+}

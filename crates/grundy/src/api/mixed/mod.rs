@@ -268,8 +268,13 @@ pub fn eval<I: Inputs>(
         }
         .into())
     };
-    if request.outcome_only {
-        return refuse("the outcome-only mode");
+    if request.outcome_only && request.remoteness {
+        return Err(GameError::Rules {
+            message:
+                "the remoteness needs the whole search; ask for it without the outcome-only mode"
+                    .to_owned(),
+        }
+        .into());
     }
     // One cache file holds the parts of one game.
     if request.cache.is_some() {
@@ -301,6 +306,11 @@ pub fn eval<I: Inputs>(
         Convention::Misere => misere::eval(&parts, &evaluated, inputs).map(Evaluation::Outcome),
         Convention::Normal if any_loopy => {
             loopy::eval(&parts, &evaluated, request, inputs).map(Evaluation::Loopy)
+        }
+        // A game with cycles or misère play gives the outcome with every
+        // move anyway, as for a sum of one game.
+        Convention::Normal if request.outcome_only => {
+            normal::outcome(&parts, &evaluated, request, inputs).map(Evaluation::Outcome)
         }
         Convention::Normal => {
             let mut report = normal::eval(&parts, &evaluated, request, inputs)?;

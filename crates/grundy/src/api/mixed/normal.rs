@@ -4,7 +4,8 @@
 use super::{names, Evaluated, Layout, Part};
 use crate::api::SumRequest;
 use crate::inputs::Inputs;
-use crate::report::{EvalReport, UnlistedReport};
+use crate::report::{EvalReport, OutcomeReport, UnlistedReport};
+use crate::Convention;
 use crate::GameError;
 
 /// The value, outcome and every winning move of a sum of different
@@ -48,6 +49,100 @@ pub(super) fn eval<I: Inputs>(
         }
     }
     Ok(combined(parts, reports, total))
+}
+
+/// `eval --outcome` of a sum of different games in normal play: its
+/// outcome and one winning move, the cheapest way the parts allow. When
+/// one game is solved by search (a board, a graph) and the others' values
+/// XOR to 0, the sum is a P-position exactly when that game is, which its
+/// outcome search decides without its value; otherwise the parts' values
+/// decide, as `eval` finds them.
+pub(super) fn outcome<I: Inputs>(
+    parts: &[Part],
+    evaluated: &[Evaluated<'_>],
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<OutcomeReport, I::Error> {
+    let search = request.search_settings();
+    let searched: Vec<&Evaluated<'_>> = evaluated
+        .iter()
+        .filter(|e| e.evaluator.search_seconds(&e.part.positions).is_some())
+        .collect();
+    if let [board] = searched.as_slice() {
+        let mut others = Vec::with_capacity(evaluated.len());
+        for e in evaluated.iter().filter(|e| e.index != board.index) {
+            crate::api::sums::check_value_search(
+                &*e.evaluator,
+                &e.part.spec,
+                &e.part.positions,
+                inputs,
+            )?;
+            others.push((
+                e.index,
+                e.evaluator
+                    .evaluate(&e.part.spec, &e.part.positions, &search)
+                    .map_err(|error| e.context(error))?,
+            ));
+        }
+        let beside = others.iter().fold(0, |x, (_, r)| x ^ r.value);
+        if beside == 0 {
+            let alone = board
+                .evaluator
+                .evaluate_outcome(&board.part.spec, &board.part.positions, &search)
+                .map_err(|error| board.context(error))?;
+            let layout = Layout::new(
+                parts,
+                evaluated.iter().map(|e| {
+                    if e.index == board.index {
+                        (alone.position.clone(), alone.position_text.clone())
+                    } else {
+                        let (_, r) = others
+                            .iter()
+                            .find(|(i, _)| *i == e.index)
+                            .expect("every other part valued");
+                        (r.position.clone(), r.position_text.clone())
+                    }
+                }),
+            );
+            return Ok(OutcomeReport {
+                game: names(parts),
+                convention: Convention::Normal,
+                outcome: alone.outcome,
+                method: format!(
+                    "the other games' values XOR to 0, so the sum's outcome is {}'s alone: {}",
+                    board.part.spec, alone.method
+                ),
+                winning_moves: alone
+                    .winning_moves
+                    .into_iter()
+                    .map(|m| layout.place(board.index, m))
+                    .collect(),
+                one_winning_move: true,
+                search: alone.search,
+                position: layout.position,
+                position_text: layout.texts,
+                component_games: layout.games,
+            });
+        }
+    }
+    let whole = eval(parts, evaluated, request, inputs)?;
+    let values: Vec<String> = whole.component_values.iter().map(u64::to_string).collect();
+    Ok(OutcomeReport {
+        game: whole.game,
+        convention: Convention::Normal,
+        outcome: whole.outcome,
+        method: format!(
+            "the games' values: {} = {}",
+            values.join(" xor "),
+            whole.value
+        ),
+        winning_moves: whole.winning_moves.into_iter().take(1).collect(),
+        one_winning_move: true,
+        search: None,
+        position: whole.position,
+        position_text: whole.position_text,
+        component_games: whole.component_games,
+    })
 }
 
 impl Evaluated<'_> {
