@@ -113,6 +113,20 @@ pub enum GameError {
         /// The error itself.
         inner: Box<GameError>,
     },
+    /// An error in one game of a sum of different games: which game, the
+    /// error, then the whole sum as written with that game's part
+    /// underlined, so that a long sum shows where to look.
+    #[error("{context}: {inner}\n  {sum}\n  {underline}")]
+    InPart {
+        /// Which game of the sum, and its text.
+        context: String,
+        /// The error itself.
+        inner: Box<GameError>,
+        /// The whole sum as written.
+        sum: String,
+        /// Carets under the part, spaces before them.
+        underline: String,
+    },
     /// A misère quotient whose candidates fail round after round at the
     /// same sums with some heaps' counts one step higher: it looks
     /// infinite, which is not proved.
@@ -172,7 +186,9 @@ impl GameError {
     #[must_use]
     pub fn root(&self) -> &GameError {
         match self {
-            GameError::Context { inner, .. } | GameError::Established { inner, .. } => inner.root(),
+            GameError::Context { inner, .. }
+            | GameError::InPart { inner, .. }
+            | GameError::Established { inner, .. } => inner.root(),
             other => other,
         }
     }

@@ -305,13 +305,22 @@ fn errors_name_the_part_of_the_sum() {
     )
     .unwrap_err();
     assert!(error.to_string().contains("normal play"), "{error}");
-    let outcome = SumRequest {
-        positions: &mixed,
-        outcome_only: true,
-        ..request
-    };
-    let error = api::eval(parse_spec("kayles").unwrap(), &outcome, &mut inputs()).unwrap_err();
-    assert!(error.to_string().contains("not answered yet"), "{error}");
+    // The whole sum follows, with the part in error underlined.
+    let error = ask(&[("kayles", "5"), ("nim", "3"), ("cram", "..#/.x.")]).unwrap_err();
+    let message = error.to_string();
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(lines.len(), 3, "{message}");
+    assert_eq!(lines[1], "  kayles 5 + nim 3 + cram ..#/.x.", "{message}");
+    assert_eq!(
+        lines[2],
+        format!("  {}{}", " ".repeat(19), "^".repeat(12)),
+        "{message}"
+    );
+    // The error's kind is the part's own.
+    assert!(
+        matches!(error.root(), GameError::InvalidPosition { .. }),
+        "{error:?}"
+    );
     // One cache file holds one game's parts: refused, not ignored.
     let cached = SumRequest {
         positions: &mixed,

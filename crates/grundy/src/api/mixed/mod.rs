@@ -142,14 +142,28 @@ fn ordinal(index: usize) -> String {
     }
 }
 
-/// What an error in a part says first: which part, and its text.
-pub(super) fn in_part(index: usize, part: &Part) -> String {
-    format!(
-        "in the {} game of the sum, {} {}",
-        ordinal(index),
-        part.spec,
-        part.positions.join(" ")
-    )
+/// `error` in part `index` of the sum of `parts`: which game and its
+/// text first, then the whole sum with that part underlined.
+pub(super) fn in_part(parts: &[Part], index: usize, error: GameError) -> GameError {
+    let written: Vec<String> = parts
+        .iter()
+        .map(|p| format!("{} {}", p.spec, p.positions.join(" ")))
+        .collect();
+    let before: usize = written[..index]
+        .iter()
+        .map(|w| w.chars().count() + " + ".len())
+        .sum();
+    let width = written[index].chars().count();
+    GameError::InPart {
+        context: format!(
+            "in the {} game of the sum, {}",
+            ordinal(index),
+            written[index]
+        ),
+        inner: Box::new(error),
+        sum: written.join(" + "),
+        underline: format!("{}{}", " ".repeat(before), "^".repeat(width)),
+    }
 }
 
 /// The whole sum laid out from its parts: where each part's components
@@ -236,6 +250,8 @@ impl Layout {
 
 /// A part of a sum with its evaluator.
 pub(super) struct Evaluated<'p> {
+    /// Every part of the sum, for errors.
+    pub(super) parts: &'p [Part],
     pub(super) index: usize,
     pub(super) part: &'p Part,
     pub(super) evaluator: Arc<dyn SumEvaluator>,
@@ -246,7 +262,7 @@ pub(super) struct Evaluated<'p> {
 impl Evaluated<'_> {
     /// `error` said as this part's.
     pub(super) fn context(&self, error: GameError) -> GameError {
-        error.context(in_part(self.index, self.part))
+        in_part(self.parts, self.index, error)
     }
 }
 
@@ -282,13 +298,14 @@ pub fn eval<I: Inputs>(
     }
     let mut evaluated = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
-        let context = |e: GameError| e.context(in_part(index, part));
+        let context = |e: GameError| in_part(&parts, index, e);
         super::sums::check_readable(&part.game, &part.positions).map_err(context)?;
         let evaluator = crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
         let loopy = evaluator
             .loopy_evaluate(&part.spec, &part.positions)
             .is_some();
         evaluated.push(Evaluated {
+            parts: &parts,
             index,
             part,
             evaluator,

@@ -144,7 +144,7 @@ pub fn moves<I: Inputs>(
     // writes them (what the sum after a move is written with).
     let mut listed: Vec<(Vec<PlayMove>, Vec<String>)> = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
-        let context = |e: GameError| e.context(in_part(index, part));
+        let context = |e: GameError| in_part(parts, index, e);
         crate::api::sums::check_readable(&part.game, &part.positions).map_err(context)?;
         let evaluator: std::sync::Arc<dyn SumEvaluator> =
             crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
