@@ -752,3 +752,58 @@ fn ctrl_c_stops_a_solve_at_a_checkpoint_that_resumes() {
         assert_eq!(resumed[total], whole[total], "{total}");
     }
 }
+
+/// Issue 54: the state space of a sum of different games, solved as one
+/// graph: every position is named as the sum is written (each component
+/// with its game), the start's value and remoteness are eval's, and each
+/// of eval's winning moves leads to a vertex of value 0 in the database.
+#[test]
+fn a_sum_of_different_games_is_solved_as_its_state_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mixed");
+    let sum = ["kayles", "5", "+", "nim", "3", "+", "cram", "2x3"];
+    let solved = grundy()
+        .args(["solve", "--out"])
+        .arg(&out)
+        .args(sum)
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{solved:?}");
+    let eval_args = [&["eval", "--remoteness", "--format", "json"][..], &sum[..]].concat();
+    let eval: Value = serde_json::from_str(&stdout_of(&eval_args)).unwrap();
+    let named = |texts: &[Value], games: &[Value]| -> String {
+        texts
+            .iter()
+            .zip(games)
+            .map(|(t, g)| {
+                let t = t.as_str().map_or_else(|| t.to_string(), str::to_owned);
+                format!("{} {t}", g.as_str().unwrap())
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let start = named(
+        eval["position"].as_array().unwrap(),
+        eval["component_games"].as_array().unwrap(),
+    );
+    let mut asked = vec![start.clone()];
+    let moves = eval["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        asked.push(named(
+            m["result"].as_array().unwrap(),
+            m["result_games"].as_array().unwrap(),
+        ));
+    }
+    let out_text = out.display().to_string();
+    let mut db_args = vec!["db", "--format", "json", out_text.as_str()];
+    db_args.extend(asked.iter().map(String::as_str));
+    let db: Value = serde_json::from_str(&stdout_of(&db_args)).unwrap();
+    let vertices = db["vertices"].as_array().unwrap();
+    assert_eq!(vertices[0]["name"], start.as_str());
+    assert_eq!(vertices[0]["value"], eval["value"]);
+    assert_eq!(vertices[0]["remoteness"], eval["remoteness"]);
+    for v in &vertices[1..] {
+        assert_eq!(v["value"], 0, "{v}");
+    }
+}

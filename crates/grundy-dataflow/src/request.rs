@@ -84,6 +84,29 @@ pub fn graph_source(
         return GraphSource::open(Path::new(graph));
     }
     let game = grundy::spec::parse_spec(graph).map_err(|e| SolveError::Graph(e.to_string()))?;
+    // A sum of different games (`kayles 5 + nim 3`): its state space is
+    // every tuple of its games' positions, listed here whole.
+    let mut inputs = Listing(grundy::budget::Budget::interactive(
+        true,
+        "solve lists every position it reaches",
+    ));
+    if let Some(space) = grundy::api::mixed::mixed_state_space(
+        &game,
+        graph,
+        positions,
+        grundy::spec::SpecSource::FilesAllowed,
+        limit,
+        &mut inputs,
+    )
+    .map_err(|e| SolveError::Graph(e.to_string()))?
+    {
+        if on_workers {
+            return Err(SolveError::Graph(format!(
+                "'{graph}' with a sum of different games: its state space is listed whole, in one process (-n 1, without --list-on-workers)"
+            )));
+        }
+        return Ok(GraphSource::Graph(std::sync::Arc::new(space)));
+    }
     match game {
         grundy::game::Game::Positional(game) if on_workers => {
             // Listed by the workers themselves (each its share), not here.
@@ -101,6 +124,18 @@ pub fn graph_source(
         _ => Err(SolveError::Graph(format!(
             "'{graph}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"
         ))),
+    }
+}
+
+/// The library's computations with a person's budget (long ones
+/// allowed: a solve is asked for its whole state space).
+struct Listing(grundy::budget::Budget);
+
+impl grundy::inputs::Inputs for Listing {
+    type Error = grundy::GameError;
+
+    fn budget(&self) -> &grundy::budget::Budget {
+        &self.0
     }
 }
 

@@ -23,7 +23,10 @@ mod misere;
 mod moves;
 mod normal;
 mod remoteness;
+mod state_space;
 mod tuples;
+
+pub use state_space::mixed_state_space;
 
 pub use moves::{game_of, moves, written_sum, MixedMoves};
 
