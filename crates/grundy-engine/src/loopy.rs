@@ -117,6 +117,24 @@ impl LoopyValue {
         }
     }
 
+    /// The value when it is finite.
+    #[must_use]
+    pub fn finite(&self) -> Option<u64> {
+        match self {
+            LoopyValue::Finite(m) => Some(*m),
+            LoopyValue::Infinite(_) => None,
+        }
+    }
+
+    /// K of ∞(K), when the value is infinite.
+    #[must_use]
+    pub fn escapes(&self) -> Option<Vec<u64>> {
+        match self {
+            LoopyValue::Infinite(k) => Some(k.clone()),
+            LoopyValue::Finite(_) => None,
+        }
+    }
+
     /// `7`, `∞`, `∞(0,2)`.
     #[must_use]
     pub fn symbol(&self) -> String {

@@ -1,36 +1,20 @@
 //! Sums of different games (issue 54): the request layer's answer for a
 //! sum such as `kayles 5 + cram 2x3 + wythoff (1,2)` against a brute
-//! force written here, which builds the whole sum's game graph from each
+//! force written in the tests (`mixed_common`), which builds the whole sum's game graph from each
 //! family's moves (one move in one component) and values it by mex,
 //! without the XOR theorem, the families' value engines or searches.
 //! Each listed winning move must leave a P-position of the whole, and
 //! every move of the whole to a P-position must be listed.
 
+mod mixed_common;
+
 use std::collections::{BTreeSet, HashMap};
-use std::sync::Arc;
 
 use grundy::api::{self, Evaluation, SumRequest};
-use grundy::budget::Budget;
-use grundy::inputs::Inputs;
 use grundy::report::EvalReport;
 use grundy::spec::{parse_spec, SpecSource};
-use grundy::sum_evaluator::SumEvaluator;
 use grundy::{Convention, GameError};
-
-/// Inputs with a person's budget and the library's own computations.
-struct Plain(Budget);
-
-impl Inputs for Plain {
-    type Error = GameError;
-
-    fn budget(&self) -> &Budget {
-        &self.0
-    }
-}
-
-fn inputs() -> Plain {
-    Plain(Budget::interactive(false, "not in a test"))
-}
+use mixed_common::{inputs, numbers, words, Brute};
 
 /// Small components of seven families, as (spec, position).
 const PIECES: &[(&str, &str)] = &[
@@ -49,126 +33,21 @@ const PIECES: &[(&str, &str)] = &[
     ("ruler", "THH"),
 ];
 
-/// The brute force: states are multisets of (game, component text); a
-/// move replaces one component by what one of its family's moves leaves.
-struct Brute {
-    evaluators: HashMap<String, Arc<dyn SumEvaluator>>,
-    moves: HashMap<(String, String), Vec<Vec<String>>>,
-    values: HashMap<Vec<(String, String)>, u64>,
-}
-
-impl Brute {
-    fn new() -> Brute {
-        Brute {
-            evaluators: HashMap::new(),
-            moves: HashMap::new(),
-            values: HashMap::new(),
-        }
-    }
-
-    /// What each move of the component `text` of `spec` leaves (the
-    /// family's rules, one component alone).
-    fn options(&mut self, spec: &str, text: &str) -> Vec<Vec<String>> {
-        let key = (spec.to_owned(), text.to_owned());
-        if let Some(options) = self.moves.get(&key) {
-            return options.clone();
-        }
-        let evaluator = self
-            .evaluators
-            .entry(spec.to_owned())
-            .or_insert_with(|| {
-                let game = parse_spec(spec).unwrap();
-                api::evaluator(game, spec, &[text.to_owned()], &mut inputs()).unwrap()
-            })
-            .clone();
-        let options: Vec<Vec<String>> = evaluator
-            .moves(&[text.to_owned()], Convention::Normal)
-            .unwrap()
-            .into_iter()
-            .map(|m| m.to)
-            .collect();
-        self.moves.insert(key, options.clone());
-        options
-    }
-
-    /// The followers of a whole sum.
-    fn followers(&mut self, state: &[(String, String)]) -> Vec<Vec<(String, String)>> {
-        let mut out = Vec::new();
-        for (i, (spec, text)) in state.iter().enumerate() {
-            for option in self.options(spec, text) {
-                let mut next: Vec<(String, String)> = state[..i].to_vec();
-                next.extend(state[i + 1..].iter().cloned());
-                next.extend(option.into_iter().map(|t| (spec.clone(), t)));
-                next.sort();
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    /// G of a whole sum by mex over its followers.
-    fn value(&mut self, state: &[(String, String)]) -> u64 {
-        let mut key = state.to_vec();
-        key.sort();
-        if let Some(&v) = self.values.get(&key) {
-            return v;
-        }
-        let seen: BTreeSet<u64> = self
-            .followers(&key)
-            .into_iter()
-            .map(|next| self.value(&next))
-            .collect();
-        let v = (0..).find(|g| !seen.contains(g)).unwrap();
-        self.values.insert(key, v);
-        v
-    }
-}
-
 /// A request for the normal-play value and winning moves of the sum
 /// written `texts` after `spec`.
 fn request<'a>(spec: &'a str, texts: &'a [String]) -> SumRequest<'a> {
-    SumRequest {
-        spec,
-        positions: texts,
-        convention: Convention::Normal,
-        remoteness: false,
-        table_bytes: None,
-        cache: None,
-        outcome_only: false,
-        specs: SpecSource::NoFiles,
-    }
+    mixed_common::request(spec, texts, Convention::Normal)
 }
 
-/// The request `kayles 5 + cram 2x3 + ...` as the faces send it: the
-/// first spec, then the positions with `+` and each other game's spec.
+/// The request `kayles 5 + cram 2x3 + ...` as the faces send it.
 fn ask(parts: &[(&str, &str)]) -> Result<Evaluation, GameError> {
-    let mut texts = Vec::new();
-    let mut last: Option<&str> = None;
-    for (i, (spec, position)) in parts.iter().enumerate() {
-        if i > 0 && last != Some(*spec) {
-            texts.extend(["+".to_owned(), (*spec).to_owned()]);
-        }
-        texts.push((*position).to_owned());
-        last = Some(spec);
-    }
-    let request = request(parts[0].0, &texts);
-    api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs())
+    mixed_common::ask_with(parts, Convention::Normal, |_| {})
 }
 
 fn report(parts: &[(&str, &str)]) -> EvalReport {
     match ask(parts) {
         Ok(Evaluation::Sum(report)) => report,
         other => panic!("{parts:?}: {other:?}"),
-    }
-}
-
-/// A little random generator (xorshift), seeded.
-fn numbers(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
     }
 }
 
@@ -341,21 +220,6 @@ fn random_mixed(pick: &mut impl FnMut(usize) -> usize) -> Vec<(&'static str, &'s
     }
     parts.sort_by_key(|(spec, _)| PIECES.iter().position(|(s, _)| s == spec));
     parts
-}
-
-/// The words of the request for `parts`: the first spec, and the
-/// position after it (`+` and each other game's spec).
-fn words(parts: &[(&str, &str)]) -> (String, Vec<String>) {
-    let mut texts = Vec::new();
-    let mut last: Option<&str> = None;
-    for (i, (spec, position)) in parts.iter().enumerate() {
-        if i > 0 && last != Some(*spec) {
-            texts.extend(["+".to_owned(), (*spec).to_owned()]);
-        }
-        texts.push((*position).to_owned());
-        last = Some(spec);
-    }
-    (parts[0].0.to_owned(), texts)
 }
 
 fn moves_of(

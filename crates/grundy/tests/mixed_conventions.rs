@@ -7,30 +7,14 @@
 //! XOR theorem or any family's engine. Each listed winning (or drawing)
 //! move must leave what the brute force says, and none may be missing.
 
+mod mixed_common;
+
 use std::collections::{BTreeSet, HashMap, VecDeque};
-use std::sync::Arc;
 
-use grundy::api::{self, Evaluation, SumRequest};
-use grundy::budget::Budget;
-use grundy::inputs::Inputs;
+use grundy::api::Evaluation;
 use grundy::report::MoveReport;
-use grundy::spec::{parse_spec, SpecSource};
-use grundy::sum_evaluator::SumEvaluator;
 use grundy::{Convention, GameError, Outcome};
-
-struct Plain(Budget);
-
-impl Inputs for Plain {
-    type Error = GameError;
-
-    fn budget(&self) -> &Budget {
-        &self.0
-    }
-}
-
-fn inputs() -> Plain {
-    Plain(Budget::interactive(false, "not in a test"))
-}
+use mixed_common::{ask_with, numbers, Brute, State};
 
 /// Small acyclic components of nine families, as (spec, position).
 const FINITE: &[(&str, &str)] = &[
@@ -56,89 +40,6 @@ const LOOPY: &[(&str, &str)] = &[
     ("windup:6:1,4", "3"),
     ("windup:6:1,4", "5"),
 ];
-
-type State = Vec<(String, String)>;
-
-/// The whole sum's positions, each a multiset of (game, component), and
-/// their followers.
-struct Brute {
-    evaluators: HashMap<String, Arc<dyn SumEvaluator>>,
-    moves: HashMap<(String, String), Vec<Vec<String>>>,
-}
-
-impl Brute {
-    fn new() -> Brute {
-        Brute {
-            evaluators: HashMap::new(),
-            moves: HashMap::new(),
-        }
-    }
-
-    /// What each move of the component `text` of `spec` leaves.
-    fn options(&mut self, spec: &str, text: &str) -> Vec<Vec<String>> {
-        let key = (spec.to_owned(), text.to_owned());
-        if let Some(options) = self.moves.get(&key) {
-            return options.clone();
-        }
-        let evaluator = self
-            .evaluators
-            .entry(spec.to_owned())
-            .or_insert_with(|| {
-                let game = parse_spec(spec).unwrap();
-                api::evaluator(game, spec, &[text.to_owned()], &mut inputs()).unwrap()
-            })
-            .clone();
-        let options: Vec<Vec<String>> = evaluator
-            .moves(&[text.to_owned()], Convention::Normal)
-            .unwrap()
-            .into_iter()
-            .map(|m| m.to)
-            .collect();
-        self.moves.insert(key, options.clone());
-        options
-    }
-
-    fn followers(&mut self, state: &State) -> Vec<State> {
-        let mut out = Vec::new();
-        for (i, (spec, text)) in state.iter().enumerate() {
-            for option in self.options(spec, text) {
-                let mut next: State = state[..i].to_vec();
-                next.extend(state[i + 1..].iter().cloned());
-                next.extend(option.into_iter().map(|t| (spec.clone(), t)));
-                next.sort();
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    /// Every position reachable from `start`, numbered (0 the start), and
-    /// the followers of each.
-    fn graph(&mut self, start: &State) -> (HashMap<State, usize>, Vec<Vec<usize>>) {
-        let mut index: HashMap<State, usize> = HashMap::new();
-        let mut states: Vec<State> = Vec::new();
-        let mut queue = VecDeque::new();
-        let mut first = start.clone();
-        first.sort();
-        index.insert(first.clone(), 0);
-        states.push(first);
-        queue.push_back(0);
-        let mut followers: Vec<Vec<usize>> = vec![Vec::new()];
-        while let Some(v) = queue.pop_front() {
-            let state = states[v].clone();
-            for next in self.followers(&state) {
-                let w = *index.entry(next.clone()).or_insert_with(|| {
-                    states.push(next);
-                    followers.push(Vec::new());
-                    queue.push_back(states.len() - 1);
-                    states.len() - 1
-                });
-                followers[v].push(w);
-            }
-        }
-        (index, followers)
-    }
-}
 
 /// Normal play with cycles, by retrograde analysis: a position with no
 /// move loses; one with a move to a loss wins; one whose every move goes
@@ -201,28 +102,9 @@ fn misere(followers: &[Vec<usize>]) -> Vec<Outcome> {
         .collect()
 }
 
-/// The request `kayles 3 + cram 2x3 + …` as the faces send it.
+/// `eval` of the sum of `parts` in `convention`.
 fn ask(parts: &[(&str, &str)], convention: Convention) -> Result<Evaluation, GameError> {
-    let mut texts = Vec::new();
-    let mut last: Option<&str> = None;
-    for (i, (spec, position)) in parts.iter().enumerate() {
-        if i > 0 && last != Some(*spec) {
-            texts.extend(["+".to_owned(), (*spec).to_owned()]);
-        }
-        texts.push((*position).to_owned());
-        last = Some(spec);
-    }
-    let request = SumRequest {
-        spec: parts[0].0,
-        positions: &texts,
-        convention,
-        remoteness: false,
-        table_bytes: None,
-        cache: None,
-        outcome_only: false,
-        specs: SpecSource::NoFiles,
-    };
-    api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs())
+    ask_with(parts, convention, |_| {})
 }
 
 /// A component written with its game (`cram ...`) read back.
@@ -265,16 +147,6 @@ fn followers_with(
         .into_iter()
         .filter(|next| outcomes[index[next]] == wanted)
         .collect()
-}
-
-/// A little random generator (xorshift), seeded.
-fn numbers(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    }
 }
 
 /// Two to four parts from `pieces` and `more`, of two games at least,
@@ -421,26 +293,7 @@ fn the_remoteness_of_random_mixed_sums_agrees_with_the_whole_games_graph() {
     let mut parities = BTreeSet::new();
     for _ in 0..40 {
         let parts = random_sum(&mut pick, FINITE, None);
-        let mut texts = Vec::new();
-        let mut last: Option<&str> = None;
-        for (i, (spec, position)) in parts.iter().enumerate() {
-            if i > 0 && last != Some(*spec) {
-                texts.extend(["+".to_owned(), (*spec).to_owned()]);
-            }
-            texts.push((*position).to_owned());
-            last = Some(spec);
-        }
-        let request = SumRequest {
-            spec: parts[0].0,
-            positions: &texts,
-            convention: Convention::Normal,
-            remoteness: true,
-            table_bytes: None,
-            cache: None,
-            outcome_only: false,
-            specs: SpecSource::NoFiles,
-        };
-        let report = match api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs()) {
+        let report = match ask_with(&parts, Convention::Normal, |r| r.remoteness = true) {
             Ok(Evaluation::Sum(report)) => report,
             other => panic!("{parts:?}: {other:?}"),
         };
@@ -462,26 +315,7 @@ fn the_outcome_alone_of_random_mixed_sums_agrees_with_the_whole_games_graph() {
     let mut pick = numbers(0x0bad_cafe_f00d_1234);
     for _ in 0..30 {
         let parts = random_sum(&mut pick, FINITE, None);
-        let mut texts = Vec::new();
-        let mut last: Option<&str> = None;
-        for (i, (spec, position)) in parts.iter().enumerate() {
-            if i > 0 && last != Some(*spec) {
-                texts.extend(["+".to_owned(), (*spec).to_owned()]);
-            }
-            texts.push((*position).to_owned());
-            last = Some(spec);
-        }
-        let request = SumRequest {
-            spec: parts[0].0,
-            positions: &texts,
-            convention: Convention::Normal,
-            remoteness: false,
-            table_bytes: None,
-            cache: None,
-            outcome_only: true,
-            specs: SpecSource::NoFiles,
-        };
-        let report = match api::eval(parse_spec(parts[0].0).unwrap(), &request, &mut inputs()) {
+        let report = match ask_with(&parts, Convention::Normal, |r| r.outcome_only = true) {
             Ok(Evaluation::Outcome(report)) => report,
             other => panic!("{parts:?}: {other:?}"),
         };

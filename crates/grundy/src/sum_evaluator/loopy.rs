@@ -221,20 +221,8 @@ pub fn loopy_eval_report(
             .iter()
             .map(|&v| graph.name(v).to_owned())
             .collect(),
-        values: values
-            .iter()
-            .map(|x| match x {
-                LoopyValue::Finite(m) => Some(*m),
-                LoopyValue::Infinite(_) => None,
-            })
-            .collect(),
-        escapes: values
-            .iter()
-            .map(|x| match x {
-                LoopyValue::Infinite(k) => Some(k.clone()),
-                LoopyValue::Finite(_) => None,
-            })
-            .collect(),
+        values: values.iter().map(LoopyValue::finite).collect(),
+        escapes: values.iter().map(LoopyValue::escapes).collect(),
         outcome,
         reason,
         remoteness: positions

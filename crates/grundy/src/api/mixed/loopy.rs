@@ -64,24 +64,14 @@ pub(super) fn eval<I: Inputs>(
     inputs: &mut I,
 ) -> Result<LoopyEvalReport, I::Error> {
     let search = request.search_settings();
-    for e in evaluated.iter().filter(|e| !e.loopy) {
-        crate::api::sums::check_value_search(
-            &*e.evaluator,
-            &e.part.spec,
-            &e.part.positions,
-            inputs,
-        )?;
-    }
+    super::normal::check_searches(evaluated.iter().filter(|e| !e.loopy), inputs)?;
     let reports = evaluated
         .iter()
         .map(|e| {
             if e.loopy {
                 e.loopy_report(&[]).map(PartReport::Loopy)
             } else {
-                e.evaluator
-                    .evaluate(&e.part.spec, &e.part.positions, &search)
-                    .map(PartReport::Finite)
-                    .map_err(|error| e.context(error))
+                e.moves_to(0, &search).map(PartReport::Finite)
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -180,20 +170,8 @@ pub(super) fn eval<I: Inputs>(
     Ok(LoopyEvalReport {
         game: names(parts),
         position: reports.iter().flat_map(|r| r.written().1).collect(),
-        values: all
-            .iter()
-            .map(|v| match v {
-                LoopyValue::Finite(m) => Some(*m),
-                LoopyValue::Infinite(_) => None,
-            })
-            .collect(),
-        escapes: all
-            .iter()
-            .map(|v| match v {
-                LoopyValue::Infinite(k) => Some(k.clone()),
-                LoopyValue::Finite(_) => None,
-            })
-            .collect(),
+        values: all.iter().map(LoopyValue::finite).collect(),
+        escapes: all.iter().map(LoopyValue::escapes).collect(),
         outcome,
         reason: crate::sum_evaluator::loopy_reason(&all, outcome),
         remoteness,

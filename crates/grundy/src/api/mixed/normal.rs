@@ -20,21 +20,10 @@ pub(super) fn eval<I: Inputs>(
     inputs: &mut I,
 ) -> Result<EvalReport, I::Error> {
     let search = request.search_settings();
-    for e in evaluated {
-        crate::api::sums::check_value_search(
-            &*e.evaluator,
-            &e.part.spec,
-            &e.part.positions,
-            inputs,
-        )?;
-    }
+    check_searches(evaluated.iter(), inputs)?;
     let mut reports = evaluated
         .iter()
-        .map(|e| {
-            e.evaluator
-                .evaluate(&e.part.spec, &e.part.positions, &search)
-                .map_err(|error| e.context(error))
-        })
+        .map(|e| e.moves_to(0, &search))
         .collect::<Result<Vec<_>, _>>()?;
     let total = reports.iter().fold(0, |x, r| x ^ r.value);
     // Each part's winning moves are those to the value the other parts
@@ -69,21 +58,11 @@ pub(super) fn outcome<I: Inputs>(
         .filter(|e| e.evaluator.search_seconds(&e.part.positions).is_some())
         .collect();
     if let [board] = searched.as_slice() {
-        let mut others = Vec::with_capacity(evaluated.len());
-        for e in evaluated.iter().filter(|e| e.index != board.index) {
-            crate::api::sums::check_value_search(
-                &*e.evaluator,
-                &e.part.spec,
-                &e.part.positions,
-                inputs,
-            )?;
-            others.push((
-                e.index,
-                e.evaluator
-                    .evaluate(&e.part.spec, &e.part.positions, &search)
-                    .map_err(|error| e.context(error))?,
-            ));
-        }
+        let rest = || evaluated.iter().filter(|e| e.index != board.index);
+        check_searches(rest(), inputs)?;
+        let others = rest()
+            .map(|e| Ok((e.index, e.moves_to(0, &search)?)))
+            .collect::<Result<Vec<_>, GameError>>()?;
         let beside = others.iter().fold(0, |x, (_, r)| x ^ r.value);
         if beside == 0 {
             let alone = board
@@ -143,6 +122,23 @@ pub(super) fn outcome<I: Inputs>(
         position_text: whole.position_text,
         component_games: whole.component_games,
     })
+}
+
+/// Announces or refuses, before any is made, the value searches of these
+/// parts (boards and graphs), within the budget.
+pub(super) fn check_searches<'e, 'p: 'e, I: Inputs>(
+    parts: impl Iterator<Item = &'e Evaluated<'p>>,
+    inputs: &mut I,
+) -> Result<(), I::Error> {
+    for e in parts {
+        crate::api::sums::check_value_search(
+            &*e.evaluator,
+            &e.part.spec,
+            &e.part.positions,
+            inputs,
+        )?;
+    }
+    Ok(())
 }
 
 impl Evaluated<'_> {
