@@ -1584,9 +1584,16 @@ fn a_sum_of_different_games_is_answered_as_the_readme_shows() {
     // The misère and cycles examples of the same section, verbatim.
     for (shown, args) in [
         (
-            r#"eval --misere kayles 4 + wythoff "(1,2)" + nim 2"#,
+            r#"eval --misere kayles 5 + wythoff "(1,2)" + nim 2"#,
             &[
-                "eval", "--misere", "kayles", "4", "+", "wythoff", "(1,2)", "+", "nim", "2",
+                "eval", "--misere", "kayles", "5", "+", "wythoff", "(1,2)", "+", "nim", "2",
+            ][..],
+        ),
+        (
+            r#"eval --misere sub:1,2 50 60 + nim 1000 999 + wythoff "(1,2)""#,
+            &[
+                "eval", "--misere", "sub:1,2", "50", "60", "+", "nim", "1000", "999", "+",
+                "wythoff", "(1,2)",
             ][..],
         ),
         (

@@ -535,10 +535,22 @@ pub fn genus_symbol(genus: &[u64]) -> String {
 /// a >= 2 (`*a`).
 #[must_use]
 pub fn is_tame_genus(genus: &[u64]) -> bool {
+    tame_heaps(genus).is_some()
+}
+
+/// The Nim heaps a game of tame genus `genus` plays like in misère play
+/// (beside other tame games): none for `0^120`, a heap of 1 for `1^031`,
+/// two heaps of 2 for `0^02`, two of 2 and one of 1 for `1^13`, a heap of
+/// a for `a^{a (a⊕2)}`; `None` when the genus is not tame.
+#[must_use]
+pub fn tame_heaps(genus: &[u64]) -> Option<Vec<u64>> {
     match genus {
-        [0, 1, 2, 0] | [1, 0, 3, 1] | [0, 0, 2] | [1, 1, 3] => true,
-        [a, b, c] => *a >= 2 && b == a && *c == a ^ 2,
-        _ => false,
+        [0, 1, 2, 0] => Some(Vec::new()),
+        [1, 0, 3, 1] => Some(vec![1]),
+        [0, 0, 2] => Some(vec![2, 2]),
+        [1, 1, 3] => Some(vec![2, 2, 1]),
+        [a, b, c] if *a >= 2 && b == a && *c == a ^ 2 => Some(vec![*a]),
+        _ => None,
     }
 }
 

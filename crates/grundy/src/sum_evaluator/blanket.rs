@@ -13,7 +13,7 @@ use super::state_space::{
     for_each_follower, order_sum, read_part, state_space, state_sums, sum_name, sum_named,
 };
 use super::winning_moves::framed_description;
-use super::{parse_positions, SearchSettings, StateMoves, SumEvaluator};
+use super::{parse_positions, SearchSettings, StateMoves, SumEvaluator, TameHeaps};
 use crate::convention::Convention;
 use crate::error::GameError;
 use crate::graph::Graph;
@@ -76,6 +76,57 @@ fn listed_moves<R: Ruleset>(
                 .collect()
         }
     })
+}
+
+/// Every move of the sum `positions` as the user sees it (listed once for
+/// equal components, which it names), as a report of the sum, each with
+/// what `each` says of the sum the engines value after it (the option in
+/// their frame) and the move's words.
+fn move_reports_with<R: Ruleset, T>(
+    rules: &R,
+    positions: &[R::Position],
+    mut each: impl FnMut(&[R::Position], &str) -> Result<T, GameError>,
+) -> Result<Vec<(MoveReport, T)>, GameError> {
+    let json = |p: &R::Position| rules.position_json(p);
+    let text = |p: &R::Position| rules.format_position(p);
+    let mut options = crate::ruleset::Options::new();
+    let mut moves: Vec<(MoveReport, T)> = Vec::new();
+    let mut first_of: FxHashMap<&R::Position, usize> = FxHashMap::default();
+    for (i, position) in positions.iter().enumerate() {
+        // A component equal to an earlier one has that one's moves, which
+        // name it among their equal components.
+        if let Some(&first) = first_of.get(position) {
+            for (m, _) in &mut moves {
+                if m.component == first {
+                    m.equal_components.push(i);
+                }
+            }
+            continue;
+        }
+        first_of.insert(position, i);
+        for listed in listed_moves(rules, position, &mut options)? {
+            let valued = with_component_replaced(positions, i, &listed.option);
+            let said = each(&valued, &listed.description)?;
+            let after = with_component_replaced(positions, i, &listed.to);
+            moves.push((
+                MoveReport {
+                    component: i,
+                    from: json(position),
+                    to: listed.to.iter().map(json).collect(),
+                    description: listed.description,
+                    result: Some(after.iter().map(json).collect()),
+                    representative: None,
+                    symmetry: None,
+                    equal_components: Vec::new(),
+                    to_text: listed.to.iter().map(text).collect(),
+                    result_text: Some(after.iter().map(text).collect()),
+                    result_games: None,
+                },
+                said,
+            ));
+        }
+    }
+    Ok(moves)
 }
 
 impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
@@ -186,60 +237,79 @@ impl<R: Ruleset + fmt::Debug + Send + Sync> SumEvaluator for R {
     fn state_moves(&self, texts: &[String], limit: usize) -> Result<StateMoves, GameError> {
         let positions = parse_positions(self, texts)?;
         let (sums, followers) = state_sums(self, &positions, limit)?;
-        let json = |p: &R::Position| self.position_json(p);
-        let text = |p: &R::Position| self.format_position(p);
-        let mut options = crate::ruleset::Options::new();
-        let mut moves: Vec<(MoveReport, u32)> = Vec::new();
-        let mut first_of: FxHashMap<&R::Position, usize> = FxHashMap::default();
-        for (i, position) in positions.iter().enumerate() {
-            // A component equal to an earlier one has that one's moves,
-            // which name it among their equal components.
-            if let Some(&first) = first_of.get(position) {
-                for (m, _) in &mut moves {
-                    if m.component == first {
-                        m.equal_components.push(i);
-                    }
-                }
-                continue;
-            }
-            first_of.insert(position, i);
-            for listed in listed_moves(self, position, &mut options)? {
-                // The sum the engines list, found in the state space.
-                let mut valued = with_component_replaced(&positions, i, &listed.option);
-                order_sum(&mut valued);
-                let vertex = sums
-                    .get_index_of(&valued)
-                    .ok_or_else(|| GameError::Unsupported {
-                        message: format!(
-                            "the move '{}' leaves a sum the state space does not list",
-                            listed.description
-                        ),
-                    })?;
-                let after = with_component_replaced(&positions, i, &listed.to);
-                moves.push((
-                    MoveReport {
-                        component: i,
-                        from: json(position),
-                        to: listed.to.iter().map(json).collect(),
-                        description: listed.description,
-                        result: Some(after.iter().map(json).collect()),
-                        representative: None,
-                        symmetry: None,
-                        equal_components: Vec::new(),
-                        to_text: listed.to.iter().map(text).collect(),
-                        result_text: Some(after.iter().map(text).collect()),
-                        result_games: None,
-                    },
-                    vertex as u32,
-                ));
-            }
-        }
+        let moves = move_reports_with(self, &positions, |valued, description| {
+            // The sum the engines list, found in the state space.
+            let mut valued = valued.to_vec();
+            order_sum(&mut valued);
+            let vertex = sums
+                .get_index_of(&valued)
+                .ok_or_else(|| GameError::Unsupported {
+                    message: format!(
+                        "the move '{description}' leaves a sum the state space does not list"
+                    ),
+                })?;
+            Ok(vertex as u32)
+        })?;
         Ok(StateMoves {
             followers,
-            position: positions.iter().map(json).collect(),
-            position_text: positions.iter().map(text).collect(),
+            position: positions.iter().map(|p| self.position_json(p)).collect(),
+            position_text: positions.iter().map(|p| self.format_position(p)).collect(),
             moves,
         })
+    }
+
+    fn tame_heaps(&self, texts: &[String], limit: usize) -> Result<Option<TameHeaps>, GameError> {
+        let positions = parse_positions(self, texts)?;
+        let mut solver = SumSolver::new(self);
+        let mut search = MisereSearch::new(self);
+        // Every component the sum can reach, breadth first from the sum.
+        let mut reached: indexmap::IndexSet<R::Position, rustc_hash::FxBuildHasher> =
+            positions.iter().cloned().collect();
+        let mut options = crate::ruleset::Options::new();
+        let mut next = 0;
+        while next < reached.len() {
+            if reached.len() > limit {
+                return Ok(None);
+            }
+            crate::stop::tick()?;
+            let component = reached[next].clone();
+            options.clear();
+            self.options(&component, &mut options)?;
+            for option in options.iter() {
+                reached.extend(option.iter().cloned());
+            }
+            next += 1;
+        }
+        // Each with the Nim heaps its genus stands for, the last reached
+        // (the smallest, as a rule) first: a component that is not tame
+        // ends the check, before the genus of a large one is searched.
+        let mut heaps_of: FxHashMap<R::Position, Vec<u64>> = FxHashMap::default();
+        for component in reached.iter().rev() {
+            let value = solver.value(component)?.value();
+            let genus = match search.genus(component, value) {
+                Ok(genus) => genus,
+                // A genus that does not settle within the search's
+                // bounds is not known to be tame.
+                Err(e) if matches!(e.root(), GameError::Limit { .. }) => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let Some(heaps) = crate::misere::tame_heaps(&genus) else {
+                return Ok(None);
+            };
+            heaps_of.insert(component.clone(), heaps);
+        }
+        let heaps = |sum: &[R::Position]| -> Vec<u64> {
+            sum.iter()
+                .flat_map(|c| heaps_of.get(c).into_iter().flatten().copied())
+                .collect()
+        };
+        let moves = move_reports_with(self, &positions, |valued, _| Ok(heaps(valued)))?;
+        Ok(Some(TameHeaps {
+            heaps: heaps(&positions),
+            position: positions.iter().map(|p| self.position_json(p)).collect(),
+            position_text: positions.iter().map(|p| self.format_position(p)).collect(),
+            moves,
+        }))
     }
 
     fn state_space(&self, texts: &[String], limit: usize) -> Result<Graph, GameError> {

@@ -96,6 +96,21 @@ pub struct StateMoves {
     pub moves: Vec<(crate::report::MoveReport, u32)>,
 }
 
+/// [`SumEvaluator::tame_heaps`]: a sum of tame components as the Nim heaps
+/// it plays like in misère play, and its moves.
+#[derive(Clone, Debug)]
+pub struct TameHeaps {
+    /// The Nim heaps the sum plays like.
+    pub heaps: Vec<u64>,
+    /// The sum's components as JSON.
+    pub position: Vec<serde_json::Value>,
+    /// The components as the game writes them.
+    pub position_text: Vec<String>,
+    /// Each move of the sum (its result the sum it leaves), and the Nim
+    /// heaps the sum it leaves plays like.
+    pub moves: Vec<(crate::report::MoveReport, Vec<u64>)>,
+}
+
 /// A game of any family whose positions are read from text and whose sums
 /// the generic solver evaluates: the type-erased face of a [`Ruleset`],
 /// so that a family with positions of its own kind (a pair `(3,5)`, a row
@@ -240,6 +255,15 @@ pub trait SumEvaluator: fmt::Debug + Send + Sync {
                 "this game's positions are not listed as a state space (a graph is solved as it is)"
                     .to_owned(),
         })
+    }
+
+    /// The sum written `texts` as the Nim heaps it plays like in misère
+    /// play, when every component it can reach (at most `limit` of them)
+    /// is tame, its genus that of a sum of Nim heaps; `None` when one is
+    /// not (or its genus is beyond the search). With each move of the sum
+    /// as [`SumEvaluator::state_moves`] lists it, the heaps after it.
+    fn tame_heaps(&self, _texts: &[String], _limit: usize) -> Result<Option<TameHeaps>, GameError> {
+        Ok(None)
     }
 
     /// The name [`SumEvaluator::state_space`] gives the sum written

@@ -24,6 +24,9 @@ pub(super) fn eval<I: Inputs>(
     evaluated: &[Evaluated<'_>],
     _inputs: &mut I,
 ) -> Result<OutcomeReport, I::Error> {
+    if let Some(report) = by_tame_rule(parts, evaluated)? {
+        return Ok(report);
+    }
     let tuples = Tuples::of(
         parts,
         evaluated,
@@ -66,6 +69,76 @@ pub(super) fn eval<I: Inputs>(
         position_text: layout.texts,
         component_games: layout.games,
     })
+}
+
+/// The most components of a game whose genus is found to tell whether
+/// the game is tame, before the search over the sum is used instead.
+pub const TAME_COMPONENTS: usize = 4096;
+
+/// The outcome and winning moves by the theory of tame games, when every
+/// game of the sum is tame (each component it can reach has the genus of
+/// a sum of Nim heaps): the sum then plays like those Nim heaps in misère
+/// play (Conway), whose outcome is Bouton's. `None` when a game is not
+/// tame.
+fn by_tame_rule(
+    parts: &[Part],
+    evaluated: &[Evaluated<'_>],
+) -> Result<Option<OutcomeReport>, GameError> {
+    let mut tame = Vec::with_capacity(evaluated.len());
+    for e in evaluated {
+        if e.loopy {
+            return Ok(None);
+        }
+        match e
+            .evaluator
+            .tame_heaps(&e.part.positions, TAME_COMPONENTS)
+            .map_err(|error| e.context(error))?
+        {
+            Some(heaps) => tame.push(heaps),
+            None => return Ok(None),
+        }
+    }
+    let all: Vec<u64> = tame.iter().flat_map(|t| t.heaps.iter().copied()).collect();
+    let is_p = crate::misere::nim_is_p_position(&all);
+    let layout = Layout::new(
+        parts,
+        tame.iter()
+            .map(|t| (t.position.clone(), t.position_text.clone())),
+    );
+    let mut winning_moves = Vec::new();
+    if !is_p {
+        for (index, part) in tame.iter().enumerate() {
+            let others: Vec<u64> = tame
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != index)
+                .flat_map(|(_, t)| t.heaps.iter().copied())
+                .collect();
+            for (m, after) in &part.moves {
+                let mut heaps = others.clone();
+                heaps.extend(after);
+                if crate::misere::nim_is_p_position(&heaps) {
+                    winning_moves.push(layout.place(index, m.clone()));
+                }
+            }
+        }
+    }
+    let heaps: Vec<String> = all.iter().map(u64::to_string).collect();
+    Ok(Some(OutcomeReport {
+        game: names(parts),
+        convention: Convention::Misere,
+        position: layout.position,
+        outcome: Outcome::of_p(is_p),
+        method: format!(
+            "every game is tame (each position it can reach has the genus of Nim heaps), so the sum plays like Nim heaps {} in misère play (Bouton's rule)",
+            if heaps.is_empty() { "(none)".to_owned() } else { heaps.join(" ") }
+        ),
+        winning_moves,
+        one_winning_move: false,
+        search: None,
+        position_text: layout.texts,
+        component_games: layout.games,
+    }))
 }
 
 /// What the table knows of a tuple.
