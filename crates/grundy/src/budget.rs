@@ -179,7 +179,7 @@ impl Budget {
                 count = affordable(&work, default);
                 if count < default {
                     notes.push(BudgetNote::Lowered(format!(
-                        "computing at most {count} values, not the default {default}, to stay within {} ({}); pass --max to choose",
+                        "computing at most {count} values, not the default {default}, to stay within {} ({}); ask for a count to choose (--max on the command line)",
                         duration_words(LONG_SECONDS),
                         work.reason
                     )));
