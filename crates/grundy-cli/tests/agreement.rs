@@ -656,18 +656,6 @@ async fn the_cli_renders_the_librarys_answers_and_nothing_else() {
     assert!(compared >= 35, "{compared}");
 }
 
-/// Inputs of the library asked directly, its errors as the library words
-/// them (the server's 400 carries the same words).
-struct LibraryInputs(grundy::budget::Budget);
-
-impl grundy::inputs::Inputs for LibraryInputs {
-    type Error = grundy::GameError;
-
-    fn budget(&self) -> &grundy::budget::Budget {
-        &self.0
-    }
-}
-
 async fn server_play(body: Value) -> Answer {
     let limits = Limits {
         time_limit: std::time::Duration::from_secs(60),
@@ -708,7 +696,9 @@ async fn the_server_plays_the_corpus_as_the_library_does() {
         let convention = Convention::from_misere_flag(entry["convention"] == "misere");
         let texts = grundy::inputs::sum_tokens(text);
         let library = |texts: &[String], game: &str, play: bool| -> Answer {
-            let mut inputs = LibraryInputs(grundy::budget::Budget::interactive(false, "-"));
+            // The library asked directly, its errors in its own words
+            // (the server's 400 carries the same words).
+            let mut inputs = grundy::inputs::Plain(grundy::budget::Budget::interactive(false, "-"));
             let parsed = grundy::spec::parse_spec(game).unwrap();
             let specs = grundy::spec::SpecSource::NoFiles;
             let answer = if play {

@@ -86,7 +86,8 @@ pub fn graph_source(
     let game = grundy::spec::parse_spec(graph).map_err(|e| SolveError::Graph(e.to_string()))?;
     // A sum of different games (`kayles 5 + nim 3`): its state space is
     // every tuple of its games' positions, listed here whole.
-    let mut inputs = Listing(grundy::budget::Budget::interactive(
+    // Long computations allowed: a solve is asked for its whole state space.
+    let mut inputs = grundy::inputs::Plain(grundy::budget::Budget::interactive(
         true,
         "solve lists every position it reaches",
     ));
@@ -124,18 +125,6 @@ pub fn graph_source(
         _ => Err(SolveError::Graph(format!(
             "'{graph}' with start positions: only games of boards, pairs and graphs of their own are listed as a state space (a graph file or windup:N:S is solved as it is, without positions)"
         ))),
-    }
-}
-
-/// The library's computations with a person's budget (long ones
-/// allowed: a solve is asked for its whole state space).
-struct Listing(grundy::budget::Budget);
-
-impl grundy::inputs::Inputs for Listing {
-    type Error = grundy::GameError;
-
-    fn budget(&self) -> &grundy::budget::Budget {
-        &self.0
     }
 }
 

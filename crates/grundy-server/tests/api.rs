@@ -842,7 +842,7 @@ async fn a_sum_of_different_games_is_played_to_its_end_through_the_api() {
             &position,
             grundy::Convention::Normal,
             grundy::spec::SpecSource::NoFiles,
-            &mut LibraryInputs,
+            &mut grundy::inputs::Plain(grundy::budget::Budget::interactive(false, "not in a test")),
         )
         .unwrap();
         assert_eq!(reply, serde_json::to_value(&library).unwrap());
@@ -859,15 +859,4 @@ async fn a_sum_of_different_games_is_played_to_its_end_through_the_api() {
         assert!(steps < 50);
     }
     assert!(steps >= 1);
-}
-
-struct LibraryInputs;
-
-impl grundy::inputs::Inputs for LibraryInputs {
-    type Error = grundy::GameError;
-
-    fn budget(&self) -> &grundy::budget::Budget {
-        static BUDGET: std::sync::OnceLock<grundy::budget::Budget> = std::sync::OnceLock::new();
-        BUDGET.get_or_init(|| grundy::budget::Budget::interactive(false, "not in a test"))
-    }
 }

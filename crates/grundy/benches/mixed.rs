@@ -11,19 +11,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::api::{self, Evaluation, SumRequest};
 use grundy::budget::Budget;
-use grundy::inputs::Inputs;
+use grundy::inputs::Plain;
 use grundy::spec::{parse_spec, SpecSource};
-use grundy::{Convention, GameError};
-
-struct Plain(Budget);
-
-impl Inputs for Plain {
-    type Error = GameError;
-
-    fn budget(&self) -> &Budget {
-        &self.0
-    }
-}
+use grundy::Convention;
 
 /// The five families' parts: (spec, components).
 const PARTS: &[(&str, &[&str])] = &[

@@ -105,6 +105,21 @@ pub trait Inputs {
     }
 }
 
+/// Inputs that add nothing to the library: a budget, and the library's
+/// own computations (no progress shown, no stop but the budget's). What
+/// a program that asks the request layer directly supplies (a solve's
+/// listing, tests, benchmarks).
+#[derive(Clone, Debug)]
+pub struct Plain(pub Budget);
+
+impl Inputs for Plain {
+    type Error = GameError;
+
+    fn budget(&self) -> &Budget {
+        &self.0
+    }
+}
+
 /// Passes the budget's notes to the face.
 fn tell<I: Inputs>(inputs: &mut I, notes: Notes) {
     for note in &notes {

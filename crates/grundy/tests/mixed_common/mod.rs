@@ -10,22 +10,12 @@ use std::sync::Arc;
 
 use grundy::api::{self, Evaluation, SumRequest};
 use grundy::budget::Budget;
-use grundy::inputs::Inputs;
+use grundy::inputs::Plain;
 use grundy::spec::{parse_spec, SpecSource};
 use grundy::sum_evaluator::SumEvaluator;
 use grundy::{Convention, GameError};
 
-/// Inputs with a person's budget and the library's own computations.
-pub struct Plain(Budget);
-
-impl Inputs for Plain {
-    type Error = GameError;
-
-    fn budget(&self) -> &Budget {
-        &self.0
-    }
-}
-
+/// The library's own computations with a person's budget.
 pub fn inputs() -> Plain {
     Plain(Budget::interactive(false, "not in a test"))
 }
