@@ -123,15 +123,10 @@ pub fn eval<I: Inputs>(
     request: &SumRequest<'_>,
     inputs: &mut I,
 ) -> Result<Evaluation, I::Error> {
-    let texts =
-        match super::mixed::components(&game, request.spec, request.positions, request.specs)
-            .map_err(|e| e.context(reading(request.spec)))?
-        {
-            super::mixed::Components::Mixed(parts) => {
-                return super::mixed::eval(parts, request, inputs)
-            }
-            super::mixed::Components::One(texts) => texts,
-        };
+    let texts = match components(&game, request.spec, request.positions, request.specs)? {
+        Components::Mixed(parts) => return super::mixed::eval(parts, request, inputs),
+        Components::One(texts) => texts,
+    };
     let request = &SumRequest {
         positions: &texts,
         ..*request

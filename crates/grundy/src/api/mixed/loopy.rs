@@ -64,15 +64,12 @@ pub(super) fn eval<I: Inputs>(
     inputs: &mut I,
 ) -> Result<LoopyEvalReport, I::Error> {
     let search = request.search_settings();
-    super::normal::check_searches(evaluated.iter().filter(|e| !e.loopy), inputs)?;
+    super::normal::check_searches(evaluated.iter().filter(|e| e.loopy.is_none()), inputs)?;
     let reports = evaluated
         .iter()
-        .map(|e| {
-            if e.loopy {
-                e.loopy_report(&[]).map(PartReport::Loopy)
-            } else {
-                e.moves_to(0, &search).map(PartReport::Finite)
-            }
+        .map(|e| match &e.loopy {
+            Some(alone) => Ok(PartReport::Loopy(alone.clone())),
+            None => e.moves_to(0, &search).map(PartReport::Finite),
         })
         .collect::<Result<Vec<_>, _>>()?;
     let values: Vec<Vec<LoopyValue>> = reports.iter().map(PartReport::values).collect();
@@ -81,10 +78,10 @@ pub(super) fn eval<I: Inputs>(
     let layout = Layout::new(parts, reports.iter().map(PartReport::written));
     let mut winning_moves = Vec::new();
     let mut drawing_moves = Vec::new();
-    let finite_xor = all.iter().fold(0, |x, v| match v {
-        LoopyValue::Finite(m) => x ^ m,
-        LoopyValue::Infinite(_) => x,
-    });
+    let finite_xor = all
+        .iter()
+        .filter_map(LoopyValue::finite)
+        .fold(0, |x, m| x ^ m);
     let infinite: Vec<&[u64]> = all
         .iter()
         .filter_map(|v| match v {
@@ -122,40 +119,41 @@ pub(super) fn eval<I: Inputs>(
             // XOR: it wins when every value is finite and it brings the
             // XOR to 0; from a draw it keeps the draw unless it brings the
             // XOR into the one infinite component's K.
-            PartReport::Finite(report) => match (outcome, infinite.as_slice()) {
-                (Outcome::N, []) => {
-                    let target = finite_xor ^ report.value;
-                    let moves = if target == 0 {
-                        report.winning_moves.clone()
+            PartReport::Finite(report) => {
+                // The part's moves to the value `target` (those to 0 are
+                // in its report already).
+                let moves_to = |target: u64| -> Result<Vec<MoveReport>, GameError> {
+                    if target == 0 {
+                        Ok(report.winning_moves.clone())
                     } else {
-                        e.moves_to(target, &search)?.winning_moves
-                    };
-                    winning_moves.extend(moves.into_iter().map(|m| layout.place(index, m)));
-                }
-                (Outcome::Draw, _) => {
-                    let mut losing = Vec::new();
-                    if let [escapes] = infinite.as_slice() {
-                        for k in escapes.iter() {
-                            let target = report.value ^ finite_xor ^ k;
-                            losing.extend(if target == 0 {
-                                report.winning_moves.clone()
-                            } else {
-                                e.moves_to(target, &search)?.winning_moves
-                            });
-                        }
+                        Ok(e.moves_to(target, &search)?.winning_moves)
                     }
-                    let every = e
-                        .evaluator
-                        .moves(&e.part.positions, Convention::Normal)
-                        .map_err(|error| e.context(error))?;
-                    drawing_moves.extend(
-                        keeping(report, every, &losing)
-                            .into_iter()
-                            .map(|m| layout.place(index, m)),
-                    );
+                };
+                match (outcome, infinite.as_slice()) {
+                    (Outcome::N, []) => {
+                        let moves = moves_to(finite_xor ^ report.value)?;
+                        winning_moves.extend(moves.into_iter().map(|m| layout.place(index, m)));
+                    }
+                    (Outcome::Draw, _) => {
+                        let mut losing = Vec::new();
+                        if let [escapes] = infinite.as_slice() {
+                            for k in escapes.iter() {
+                                losing.extend(moves_to(report.value ^ finite_xor ^ k)?);
+                            }
+                        }
+                        let every = e
+                            .evaluator
+                            .moves(&e.part.positions, Convention::Normal)
+                            .map_err(|error| e.context(error))?;
+                        drawing_moves.extend(
+                            keeping(report, every, &losing)
+                                .into_iter()
+                                .map(|m| layout.place(index, m)),
+                        );
+                    }
+                    _ => {}
                 }
-                _ => {}
-            },
+            }
         }
     }
     let symbols = all.iter().map(LoopyValue::symbol).collect();

@@ -86,7 +86,7 @@ fn by_tame_rule(
 ) -> Result<Option<OutcomeReport>, GameError> {
     let mut tame = Vec::with_capacity(evaluated.len());
     for e in evaluated {
-        if e.loopy {
+        if e.loopy.is_some() {
             return Ok(None);
         }
         match e

@@ -258,8 +258,9 @@ pub(super) struct Evaluated<'p> {
     pub(super) index: usize,
     pub(super) part: &'p Part,
     pub(super) evaluator: Arc<dyn SumEvaluator>,
-    /// Whether the part's game has cycles (Smith's values, draws).
-    pub(super) loopy: bool,
+    /// When the part's game has cycles, its own report alone (Smith's
+    /// values, draws).
+    pub(super) loopy: Option<crate::report::LoopyEvalReport>,
 }
 
 impl Evaluated<'_> {
@@ -299,23 +300,45 @@ pub fn eval<I: Inputs>(
     if request.cache.is_some() {
         return refuse("a search cache");
     }
+    let evaluated = evaluate_parts(&parts, inputs)?;
+    answer(&parts, &evaluated, request, inputs)
+}
+
+/// Each part's evaluator, its components read first (an error names the
+/// part), and a loopy part's own report.
+pub(super) fn evaluate_parts<'p, I: Inputs>(
+    parts: &'p [Part],
+    inputs: &mut I,
+) -> Result<Vec<Evaluated<'p>>, I::Error> {
     let mut evaluated = Vec::with_capacity(parts.len());
     for (index, part) in parts.iter().enumerate() {
-        let context = |e: GameError| in_part(&parts, index, e);
+        let context = |e: GameError| in_part(parts, index, e);
         super::sums::check_readable(&part.game, &part.positions).map_err(context)?;
         let evaluator = crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
         let loopy = evaluator
             .loopy_evaluate(&part.spec, &part.positions)
-            .is_some();
+            .transpose()
+            .map_err(context)?;
         evaluated.push(Evaluated {
-            parts: &parts,
+            parts,
             index,
             part,
             evaluator,
             loopy,
         });
     }
-    let any_loopy = evaluated.iter().any(|e| e.loopy);
+    Ok(evaluated)
+}
+
+/// The evaluation of the sum of `parts`, each with its evaluator, in the
+/// request's convention.
+pub(super) fn answer<I: Inputs>(
+    parts: &[Part],
+    evaluated: &[Evaluated<'_>],
+    request: &SumRequest<'_>,
+    inputs: &mut I,
+) -> Result<Evaluation, I::Error> {
+    let any_loopy = evaluated.iter().any(|e| e.loopy.is_some());
     if request.remoteness && (request.convention == Convention::Misere || any_loopy) {
         return Err(GameError::Rules {
             message: "the remoteness of a sum is computed in normal play, for games without cycles (a game with cycles gives each component's remoteness alone)".to_owned(),
@@ -323,20 +346,20 @@ pub fn eval<I: Inputs>(
         .into());
     }
     match request.convention {
-        Convention::Misere => misere::eval(&parts, &evaluated, inputs).map(Evaluation::Outcome),
+        Convention::Misere => misere::eval(parts, evaluated, inputs).map(Evaluation::Outcome),
         Convention::Normal if any_loopy => {
-            loopy::eval(&parts, &evaluated, request, inputs).map(Evaluation::Loopy)
+            loopy::eval(parts, evaluated, request, inputs).map(Evaluation::Loopy)
         }
         // A game with cycles or misère play gives the outcome with every
         // move anyway, as for a sum of one game.
         Convention::Normal if request.outcome_only => {
-            normal::outcome(&parts, &evaluated, request, inputs).map(Evaluation::Outcome)
+            normal::outcome(parts, evaluated, request, inputs).map(Evaluation::Outcome)
         }
         Convention::Normal => {
-            let mut report = normal::eval(&parts, &evaluated, request, inputs)?;
+            let mut report = normal::eval(parts, evaluated, request, inputs)?;
             if request.remoteness {
                 report.remoteness = Some(
-                    remoteness::remoteness(&parts, &evaluated)
+                    remoteness::remoteness(parts, evaluated)
                         .map_err(|e| e.context("computing the remoteness of the sum"))?,
                 );
             }

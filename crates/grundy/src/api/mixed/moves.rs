@@ -15,10 +15,9 @@ use crate::api::{Evaluation, SumRequest};
 use crate::inputs::Inputs;
 use crate::report::{MoveReport, PlayMove};
 use crate::spec::{Game, SpecSource};
-use crate::sum_evaluator::SumEvaluator;
 use crate::{Convention, GameError};
 
-use super::{in_part, Part};
+use super::Part;
 
 /// Every move of a sum of different games, with the sum as the request
 /// wrote it and as its games write it.
@@ -137,24 +136,23 @@ pub fn moves<I: Inputs>(
         outcome_only: false,
         specs,
     };
-    let evaluation = super::eval(parts.to_vec(), &request, inputs)?;
+    let evaluated = super::evaluate_parts(parts, inputs)?;
+    let evaluation = super::answer(parts, &evaluated, &request, inputs)?;
     let (winning, drawing) = judged(&evaluation);
 
     // Each part's moves in its own terms, and its components as its game
-    // writes them (what the sum after a move is written with).
+    // writes them (what the sum after a move is written with), by the
+    // evaluators the evaluation used.
     let mut listed: Vec<(Vec<PlayMove>, Vec<String>)> = Vec::with_capacity(parts.len());
-    for (index, part) in parts.iter().enumerate() {
-        let context = |e: GameError| in_part(parts, index, e);
-        crate::api::sums::check_readable(&part.game, &part.positions).map_err(context)?;
-        let evaluator: std::sync::Arc<dyn SumEvaluator> =
-            crate::inputs::sum_evaluator(part.game.clone(), &part.positions, inputs)?;
-        let written = evaluator.written(&part.positions).map_err(context)?;
+    for e in &evaluated {
+        let (evaluator, texts) = (&e.evaluator, &e.part.positions);
+        let written = evaluator.written(texts).map_err(|error| e.context(error))?;
         // Normal play lists every move of every game, cycles or not;
         // whether a move wins is the whole sum's answer, not the part's.
         // No remoteness: a part's is not the whole sum's.
         let own = evaluator
-            .moves_with(&part.positions, Convention::Normal, false)
-            .map_err(context)?;
+            .moves_with(texts, Convention::Normal, false)
+            .map_err(|error| e.context(error))?;
         listed.push((own, written));
     }
 

@@ -31,7 +31,7 @@ impl Tuples {
     ) -> Result<Tuples, GameError> {
         let mut spaces = Vec::with_capacity(evaluated.len());
         for e in evaluated {
-            if e.loopy {
+            if e.loopy.is_some() {
                 return Err(e.context(GameError::Unsupported {
                     message: format!(
                         "{what} of a game with cycles is not searched here (its sums are valued by Smith's rule in normal play)"
