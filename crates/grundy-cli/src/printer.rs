@@ -533,7 +533,7 @@ impl Render for MisereValueReport {
 impl Render for LoopyEvalReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         if self.component_games.is_empty() {
-            writeln!(out, "game:     {} (a graph with cycles)", self.game)?;
+            writeln!(out, "game:     {} (a game with cycles)", self.game)?;
             writeln!(out, "position: {}", self.position.join(" + "))?;
         } else {
             // A sum of different games: each component named with its game.

@@ -61,6 +61,7 @@ pub mod graph;
 pub mod heap;
 pub mod inputs;
 pub mod limits;
+pub mod positions;
 pub mod report;
 pub mod sandbox;
 pub mod script;

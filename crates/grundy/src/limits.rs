@@ -95,6 +95,27 @@ pub const MAX_CUT_SIDE: usize = 64;
 /// Operations one call of a script may perform before it is stopped.
 pub const SCRIPT_OPERATIONS: u64 = 50_000_000;
 
+/// The most integers, strings and tuples one position of a game defined
+/// by its moves may hold (a position is also at most this many bytes of
+/// string).
+pub const MAX_TERM_ITEMS: usize = 1 << 16;
+
+/// How deep the tuples of one such position may nest.
+pub const MAX_TERM_DEPTH: usize = 32;
+
+/// The most options one position of a game defined by its moves may
+/// have.
+pub const MAX_TERM_OPTIONS: usize = 1 << 16;
+
+/// The most positions whose moves a game defined by its moves keeps
+/// (then it forgets them and asks again): about 200 bytes each with a
+/// few small options.
+pub const TERM_CACHE: usize = 1 << 21;
+
+/// The most positions (or sums, for a game with cycles) a game defined
+/// by its moves explores from one request's position.
+pub const TERM_REACH: usize = 1 << 22;
+
 pub use crate::misere::MAX_SUMS;
 pub use crate::remoteness::MAX_HEAP as REMOTENESS_MAX_HEAP;
 

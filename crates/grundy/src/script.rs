@@ -130,7 +130,7 @@ impl ScriptRules {
             .any(|f| f.name == "options" && f.params.len() == 1)
         {
             return Err(GameError::Rules {
-                message: format!("script {name} must define fn options(n)"),
+                message: format!("script {name} must define fn options(n) (a heap game) or fn moves(p) (a game on positions of any kind)"),
             });
         }
         Ok(UserRules::new(
@@ -194,5 +194,227 @@ impl SpecForm for ScriptRules {
 
     fn from_spec(path: &str) -> Option<Result<ScriptRules, GameError>> {
         Some(ScriptRules::load(Path::new(path)))
+    }
+}
+
+/// A game on positions of any kind defined by a script's `fn moves(p)`
+/// ([`crate::positions`]): `script:FILE.rhai` when the script defines
+/// `moves` rather than `options`.
+pub type MovesScript = crate::positions::PositionGame<ScriptMoves>;
+
+/// A compiled script's `fn moves(p)`, with its optional `fn parts(p)`,
+/// `fn start(n)` and `fn start(x, y)`, run in the sandbox. A position is
+/// an integer, a string or an array (a tuple); an option is a position, or
+/// `sum(a, b, ...)` (also `sum([a, b, ...])`) for a move that leaves
+/// several independent components, `end()` for one that leaves none.
+pub struct ScriptMoves {
+    engine: Engine,
+    ast: AST,
+    parts: bool,
+    start: bool,
+    start_at: bool,
+}
+
+/// The components of an option a script marked as a sum (`sum(a, b)`,
+/// `end()`).
+#[derive(Clone)]
+struct SumOption(Array);
+
+impl ScriptMoves {
+    /// Compiles a script that defines `fn moves(p)`; `None` when it does
+    /// not (a heap script's `options(n)`).
+    pub fn compile(name: &str, source: &str) -> Option<Result<MovesScript, GameError>> {
+        let mut engine = sandboxed_engine();
+        let ast = match engine.compile(source) {
+            Ok(ast) => ast,
+            Err(e) => {
+                return Some(Err(script_error(
+                    &format!("script {name} does not compile"),
+                    &e,
+                )))
+            }
+        };
+        let defines = |name: &str, params: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == params)
+        };
+        if !defines("moves", 1) {
+            return None;
+        }
+        engine
+            .register_type_with_name::<SumOption>("Sum")
+            .register_fn("sum", SumOption)
+            .register_fn("sum", |a: Dynamic, b: Dynamic| SumOption(vec![a, b]))
+            .register_fn("sum", |a: Dynamic, b: Dynamic, c: Dynamic| {
+                SumOption(vec![a, b, c])
+            })
+            .register_fn("end", || SumOption(Array::new()));
+        let (parts, start, start_at) = (
+            defines("parts", 1),
+            defines("start", 1),
+            defines("start", 2),
+        );
+        let function = ScriptMoves {
+            engine,
+            ast,
+            parts,
+            start,
+            start_at,
+        };
+        Some(Ok(crate::positions::PositionGame::new(
+            crate::positions::PositionRules::new(format!("script {name}"), function),
+        )))
+    }
+
+    fn call(
+        &self,
+        label: &str,
+        call: &str,
+        name: &str,
+        args: impl rhai::FuncArgs,
+    ) -> Result<Dynamic, GameError> {
+        self.engine
+            .call_fn(&mut Scope::new(), &self.ast, name, args)
+            .map_err(|e| script_error(&format!("{label} failed at {call}"), &e))
+    }
+}
+
+/// A script's value as a position.
+fn term_of(value: Dynamic) -> Result<crate::positions::Term, String> {
+    use crate::positions::Term;
+    if let Ok(n) = value.as_int() {
+        return Ok(Term::Int(n));
+    }
+    if value.is_string() {
+        return Ok(Term::text(&value.into_string().unwrap_or_default()));
+    }
+    if let Ok(c) = value.as_char() {
+        return Ok(Term::text(&c.to_string()));
+    }
+    let type_name = value.type_name();
+    match value.try_cast::<Array>() {
+        Some(items) => Ok(Term::tuple(
+            items.into_iter().map(term_of).collect::<Result<_, _>>()?,
+        )),
+        None => Err(format!(
+            "a {type_name}, which is not a position (an integer, a string or an array)"
+        )),
+    }
+}
+
+/// A position as a script sees it: arrays for tuples.
+fn dynamic_of(term: &crate::positions::Term) -> Dynamic {
+    use crate::positions::Term;
+    match term {
+        Term::Int(n) => Dynamic::from(*n),
+        Term::Str(s) => Dynamic::from(s.to_string()),
+        Term::Tuple(items) => Dynamic::from_array(items.iter().map(dynamic_of).collect()),
+    }
+}
+
+impl crate::positions::MovesFunction for ScriptMoves {
+    fn moves(
+        &self,
+        label: &str,
+        position: &crate::positions::Term,
+    ) -> Result<Vec<Vec<crate::positions::Term>>, GameError> {
+        use crate::positions::refused;
+        let call = format!("moves({position})");
+        let result = self.call(label, &call, "moves", (dynamic_of(position),))?;
+        let options = result.try_cast::<Array>().ok_or_else(|| {
+            refused(
+                label,
+                &call,
+                "did not return an array of options (positions, or sum(...))",
+            )
+        })?;
+        options
+            .into_iter()
+            .map(|option| {
+                let components = match option.clone().try_cast::<SumOption>() {
+                    Some(SumOption(parts)) => parts,
+                    None => vec![option],
+                };
+                components
+                    .into_iter()
+                    .map(|c| {
+                        term_of(c).map_err(|what| refused(label, &call, format!("returned {what}")))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn splits(&self) -> bool {
+        self.parts
+    }
+
+    fn parts(
+        &self,
+        label: &str,
+        position: &crate::positions::Term,
+    ) -> Result<Vec<crate::positions::Term>, GameError> {
+        use crate::positions::refused;
+        let call = format!("parts({position})");
+        let result = self.call(label, &call, "parts", (dynamic_of(position),))?;
+        let parts = result
+            .try_cast::<Array>()
+            .ok_or_else(|| refused(label, &call, "did not return an array of positions"))?;
+        parts
+            .into_iter()
+            .map(|p| term_of(p).map_err(|what| refused(label, &call, format!("returned {what}"))))
+            .collect()
+    }
+
+    fn start(&self, label: &str, n: u64) -> Option<Result<crate::positions::Term, GameError>> {
+        if !self.start {
+            return None;
+        }
+        Some(self.start_call(label, &format!("start({n})"), (n as i64,)))
+    }
+
+    fn start_at(
+        &self,
+        label: &str,
+        x: u64,
+        y: u64,
+    ) -> Option<Result<crate::positions::Term, GameError>> {
+        if !self.start_at {
+            return None;
+        }
+        Some(self.start_call(label, &format!("start({x}, {y})"), (x as i64, y as i64)))
+    }
+
+    fn has_table(&self) -> bool {
+        self.start_at
+    }
+}
+
+impl ScriptMoves {
+    fn start_call(
+        &self,
+        label: &str,
+        call: &str,
+        args: impl rhai::FuncArgs,
+    ) -> Result<crate::positions::Term, GameError> {
+        let result = self.call(label, call, "start", args)?;
+        term_of(result)
+            .map_err(|what| crate::positions::refused(label, call, format!("returned {what}")))
+    }
+}
+
+impl SpecForm for MovesScript {
+    const FORM: &'static str = "script:FILE.rhai with fn moves(p)";
+    const ABOUT: &'static str =
+        "a game on any positions (integers, strings, tuples) from a Rhai script's fn moves(p); optional parts(p), start(n) or start(x, y)";
+    const EXAMPLE: &'static str = "script:FILE.rhai";
+    const PREFIX: Option<&'static str> = Some("script:");
+    const READS_FILES: bool = true;
+    type Error = GameError;
+
+    fn from_spec(path: &str) -> Option<Result<MovesScript, GameError>> {
+        // A script that cannot be read is said by the heap scripts' family.
+        let source = std::fs::read_to_string(path).ok()?;
+        ScriptMoves::compile(path, &source)
     }
 }

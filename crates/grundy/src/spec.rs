@@ -341,6 +341,7 @@ pub const FAMILIES: &[Family] = &[
     Family::heap::<Divisor>(),
     Family::heap::<Turning>(),
     Family::other::<BoundedScript>(),
+    Family::positional::<crate::script::MovesScript>(),
     Family::heap::<ScriptRules>(),
     Family::other::<CutGame>(),
     Family::other::<Graph>(),

@@ -37,7 +37,7 @@ impl LoopyGame {
     fn not_here(&self, what: &str) -> GameError {
         GameError::Rules {
             message: format!(
-                "this graph has cycles: {what} is defined for acyclic games only (its sums have Smith's generalised values, draws included)"
+                "this game has cycles: {what} is defined for acyclic games only (its sums have Smith's generalised values, draws included)"
             ),
         }
     }

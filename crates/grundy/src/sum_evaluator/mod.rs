@@ -29,6 +29,7 @@ pub use reports::{
     eval_report, eval_report_beside, misere_eval_report, outcome_eval_report, theorem_after,
     theorem_eval_report, with_theorem_hint,
 };
+pub(crate) use state_space::state_sums;
 pub(crate) use winning_moves::move_reports;
 
 use std::fmt;

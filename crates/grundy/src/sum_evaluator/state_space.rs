@@ -120,13 +120,13 @@ pub(super) fn state_space<R: Ruleset>(
 
 /// The sums of a state space (each once, ordered by [`order_sum`], vertex
 /// `v` the `v`-th: 0 is the start) and the vertices each moves to.
-pub(super) type StateSums<P> = (
+pub(crate) type StateSums<P> = (
     indexmap::IndexSet<Vec<P>, rustc_hash::FxBuildHasher>,
     Vec<Vec<u32>>,
 );
 
 /// The sums of [`state_space`] and their followers, before naming.
-pub(super) fn state_sums<R: Ruleset>(
+pub(crate) fn state_sums<R: Ruleset>(
     rules: &R,
     start: &[R::Position],
     limit: usize,
