@@ -16,7 +16,7 @@ use pyo3::types::PySequence;
 
 use crate::inputs::PyInputs;
 use crate::interrupt::{game_error, interruptible, json_error, spec_error};
-use crate::rules::{PythonOptions, PythonRules};
+use crate::rules::{PythonMoves, PythonOptions, PythonRules};
 
 /// A game of any family grundy knows, or of rules written in Python.
 #[pyclass(module = "grundy._grundy", name = "CoreGame", frozen)]
@@ -99,6 +99,51 @@ impl CoreGame {
             }
         };
         Ok(CoreGame { spec, game })
+    }
+
+    /// A game on positions of any kind from Python callables
+    /// ([`PythonMoves`]); `start_is_pair`: `start` takes (x, y).
+    #[staticmethod]
+    #[pyo3(signature = (moves, name, sum_type, parts=None, start=None, start_is_pair=false))]
+    fn from_moves(
+        py: Python<'_>,
+        moves: Py<PyAny>,
+        name: String,
+        sum_type: Py<PyAny>,
+        parts: Option<Py<PyAny>>,
+        start: Option<Py<PyAny>>,
+        start_is_pair: bool,
+    ) -> PyResult<CoreGame> {
+        for (what, function) in [
+            ("moves", Some(&moves)),
+            ("parts", parts.as_ref()),
+            ("start", start.as_ref()),
+        ] {
+            if function.is_some_and(|f| !f.bind(py).is_callable()) {
+                return Err(PyTypeError::new_err(format!("{what} must be a callable")));
+            }
+        }
+        let function = PythonMoves {
+            moves,
+            parts,
+            start,
+            start_is_pair,
+            sum_type,
+        };
+        let rules = grundy::positions::PositionRules::new(name.clone(), function);
+        Ok(CoreGame {
+            spec: name,
+            game: Game::Positional(Arc::new(grundy::positions::PositionGame::new(rules))),
+        })
+    }
+
+    /// A Python value written as a position of a game defined by its
+    /// moves reads it: `(3,5)`, `"LR"`.
+    #[staticmethod]
+    fn position_text(position: &Bound<'_, PyAny>) -> PyResult<String> {
+        crate::rules::term_of(position, 0)
+            .map(|term| term.to_string())
+            .map_err(PyValueError::new_err)
     }
 
     /// A graph from vertex names and each vertex's successors (indices).

@@ -34,6 +34,7 @@ from ._grundy import LimitError, Nimber, mex, nim_add, nim_div, nim_inv, nim_mul
 __all__ = [
     "Game",
     "Sum",
+    "sum_of",
     "Report",
     "Evaluation",
     "Move",
@@ -191,6 +192,10 @@ class Game:
     :meth:`Game.from_graph`.
     """
 
+    # Whether positions are Python values (from_moves), written for the
+    # core as grundy reads them.
+    _positions_are_values = False
+
     def __init__(self, spec: str) -> None:
         self._core = _grundy.CoreGame(spec)
         self.name = spec.strip()
@@ -200,6 +205,54 @@ class Game:
         game = cls.__new__(cls)
         game._core = core
         game.name = name
+        return game
+
+    def _texts(self, position: Any) -> Any:
+        """A position as the core reads it: for a game defined by its
+        moves, one Python value (or a ``sum_of`` of several) written as
+        grundy writes positions; for the others, as given."""
+        if not self._positions_are_values or isinstance(position, _Words):
+            return position
+        parts = list(position) if isinstance(position, SumOf) else [position]
+        return [_grundy.CoreGame.position_text(p) for p in parts]
+
+    @classmethod
+    def from_moves(
+        cls,
+        moves: Callable[[Any], Iterable[Any]],
+        parts: Optional[Callable[[Any], Iterable[Any]]] = None,
+        start: Optional[Callable[..., Any]] = None,
+        name: str = "moves",
+    ) -> "Game":
+        """A game on positions of any kind: ``moves(p)`` returns what the
+        position ``p`` can move to, each a position or
+        ``grundy.sum_of(a, b, ...)`` for a move that leaves several
+        independent games (``sum_of()``: nothing left). A position is an
+        int, a str, or a tuple (or list) of positions, nested as deep as
+        needed; ``moves`` receives tuples.
+
+        ``parts(p)``, if given, splits a position into independent parts
+        (a graph into its connected pieces); ``start(n)`` numbers a family
+        of positions for :meth:`values` and :meth:`period`, ``start(x, y)``
+        lays one out for :meth:`table`. Moves that come back to a position
+        make a loopy game: its sums are answered by Smith's values, draws
+        included. Every request applies: ``eval`` (one position, or a
+        ``sum_of``), ``moves``, misère play, sums with other games
+        (``g((3, 5)) + Game("nim")(4)``). An exception raised by a callable
+        comes out unchanged."""
+        if not callable(moves):
+            raise TypeError("moves must be a callable: moves(p) -> list of positions")
+        pair = False
+        if start is not None:
+            import inspect
+
+            try:
+                pair = len(inspect.signature(start).parameters) == 2
+            except (TypeError, ValueError):
+                pair = False
+        core = _grundy.CoreGame.from_moves(moves, name, SumOf, parts, start, pair)
+        game = cls._wrap(core, name)
+        game._positions_are_values = True
         return game
 
     @classmethod
@@ -353,6 +406,8 @@ class Game:
         """This game's components as one part of a sum of different games:
         ``Game("kayles")(5, 9) + Game("cram")("3x4") + Game("nim")(7)``
         (see :class:`Sum`)."""
+        if self._positions_are_values:
+            return Sum((self, self._texts(sum_of(*position))))
         return Sum((self, list(position)))
 
     def eval(
@@ -373,14 +428,14 @@ class Game:
         return Evaluation(
             json.loads(
                 self._core.eval_json(
-                    position, bool(misere), bool(allow_long), self.name, bool(outcome)
+                    self._texts(position), bool(misere), bool(allow_long), self.name, bool(outcome)
                 )
             )
         )
 
     def moves(self, position: Position, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of a sum, with the sum it leaves and whether it wins."""
-        moves = self._core.moves_json(position, bool(misere), bool(allow_long), self.name)
+        moves = self._core.moves_json(self._texts(position), bool(misere), bool(allow_long), self.name)
         return [Report(m) for m in json.loads(moves)]
 
     def table(self, max: int, allow_long: bool = False) -> Any:
@@ -520,6 +575,27 @@ def _component_words(position: Position) -> list:
     return [str(p) for p in position]
 
 
+class _Words(list):
+    """A request's words, already written as grundy reads them (a
+    :class:`Sum`'s)."""
+
+
+class SumOf(tuple):
+    """A move that leaves several independent games, in
+    :meth:`Game.from_moves` (made by :func:`sum_of`)."""
+
+    def __repr__(self) -> str:
+        return "sum_of" + (tuple.__repr__(self) if len(self) != 1 else f"({self[0]!r})")
+
+
+def sum_of(*positions: Any) -> SumOf:
+    """What a move leaves when it leaves several independent games (a row
+    that falls apart in two): an option of :meth:`Game.from_moves`'s
+    ``moves(p)``; ``sum_of()`` leaves nothing. Also a sum of positions to
+    evaluate: ``game.eval(sum_of((3, 5), (1, 2)))``."""
+    return SumOf(positions)
+
+
 class Sum:
     """A sum of positions of different games, as in every textbook problem
     (several games side by side; a move is made in one of them):
@@ -570,7 +646,7 @@ class Sum:
         cycles in the sum gives Smith's values (``values``, ``escapes``),
         draws included (``drawing_moves``)."""
         first = self._parts[0][0]
-        return first.eval(self.words()[1:], misere=misere, allow_long=allow_long)
+        return first.eval(_Words(self.words()[1:]), misere=misere, allow_long=allow_long)
 
     def moves(self, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of the sum, as :meth:`Game.moves` lists one game's:
@@ -581,7 +657,7 @@ class Sum:
         writes it (``+`` and the spec of each game after the first; a game
         left with no component is dropped): :meth:`after` reads it."""
         first = self._parts[0][0]
-        return first.moves(self.words()[1:], misere=misere, allow_long=allow_long)
+        return first.moves(_Words(self.words()[1:]), misere=misere, allow_long=allow_long)
 
     def after(self, move: Any) -> "Sum":
         """The sum a move of :meth:`moves` leaves, to play on:

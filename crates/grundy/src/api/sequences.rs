@@ -22,6 +22,17 @@ pub fn values<I: Inputs>(
     convention: Convention,
     inputs: &mut I,
 ) -> Result<NimSequence, I::Error> {
+    // A family of positions numbered by size (boards, a script's
+    // start(n)): their normal-play values, as `seq` gives them.
+    if let (Game::Positional(positional), Convention::Normal) = (game, convention) {
+        if let Some(values) = positional.numbered_values(count) {
+            let mut sequence = NimSequence::with_capacity(values.as_ref().map_or(0, Vec::len));
+            for value in values? {
+                sequence.push(value)?;
+            }
+            return Ok(sequence);
+        }
+    }
     let game = heap_game(game, spec, Request::Values)?;
     heap_values(game, count, convention, inputs)
 }
