@@ -816,3 +816,47 @@ impl Render for grundy_dataflow::request::DbReport {
         Ok(())
     }
 }
+
+impl Render for grundy::report::CompoundReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "game:     {} ({} compound)", self.game, self.compound)?;
+        writeln!(out, "rule:     {}", self.rule)?;
+        writeln!(out, "position: {}", self.position.join(" | "))?;
+        if let (Some(name), Some(numbers)) = (&self.number_name, &self.numbers) {
+            let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();
+            writeln!(out, "{name} of each component: {}", numbers.join(", "))?;
+        }
+        if let (Some(name), Some(number)) = (&self.number_name, self.number) {
+            writeln!(out, "{name} of the compound: {number}")?;
+        }
+        let outcome = match self.outcome {
+            Outcome::P => "P (the player to move loses)",
+            Outcome::N => "N (the player to move wins)",
+            Outcome::Draw => "D (a draw: neither player can force a win)",
+        };
+        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "because:  {}", self.method)?;
+        if self.winning_moves.is_empty() && self.winning_moves_unlisted.is_none() {
+            writeln!(out, "winning moves: none")?;
+        } else {
+            writeln!(out, "winning moves ({}):", self.winning_moves.len())?;
+            for m in &self.winning_moves {
+                let words: Vec<String> = m
+                    .moves
+                    .iter()
+                    .map(|c| format!("[{}] {}", c.component + 1, c.description))
+                    .collect();
+                writeln!(
+                    out,
+                    "  {}  ->  {}",
+                    words.join("; "),
+                    m.position.join(" | ")
+                )?;
+            }
+        }
+        if let Some(why) = &self.winning_moves_unlisted {
+            writeln!(out, "  ({why})")?;
+        }
+        Ok(())
+    }
+}

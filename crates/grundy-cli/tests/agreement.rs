@@ -71,6 +71,9 @@ fn cli_eval(entry: &Value, spec: &str) -> Answer {
     if entry["convention"] == "misere" {
         args.push("--misere".to_owned());
     }
+    if let Some(kind) = entry.get("compound") {
+        args.extend(["--compound".to_owned(), kind.as_str().unwrap().to_owned()]);
+    }
     args.extend(["--format".to_owned(), "json".to_owned()]);
     cli_answer(&args)
 }
@@ -84,6 +87,9 @@ async fn server_eval(entry: &Value) -> Answer {
     );
     if let Some(graph) = entry.get("graph") {
         uri.push_str(&format!("&graph={}", encode(graph.as_str().unwrap())));
+    }
+    if let Some(kind) = entry.get("compound") {
+        uri.push_str(&format!("&compound={}", encode(kind.as_str().unwrap())));
     }
     server_answer(&uri).await
 }

@@ -26,6 +26,7 @@
 //! * [`misere`]: the misère search over sums of any ruleset, genus, Bouton's rule.
 #![deny(missing_docs)]
 
+pub mod compound;
 pub mod convention;
 pub mod error;
 pub mod factor;

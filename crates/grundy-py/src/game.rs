@@ -294,6 +294,8 @@ impl CoreGame {
         to_json(&report)
     }
 
+    #[pyo3(signature = (position, misere, allow_long, label, outcome_only, compound=None))]
+    #[allow(clippy::too_many_arguments)]
     fn eval_json(
         &self,
         py: Python<'_>,
@@ -302,8 +304,13 @@ impl CoreGame {
         allow_long: bool,
         label: &str,
         outcome_only: bool,
+        compound: Option<&str>,
     ) -> PyResult<String> {
         let texts = position_texts(position)?;
+        let compound = compound
+            .map(grundy::compound::Compound::parse)
+            .transpose()
+            .map_err(game_error)?;
         let request = SumRequest {
             spec: label,
             positions: &texts,
@@ -315,6 +322,14 @@ impl CoreGame {
             specs: grundy::spec::SpecSource::FilesAllowed,
         };
         let game = self.game.clone();
+        if let Some(kind) = compound {
+            let report = py.detach(|| {
+                interruptible(|| {
+                    api::compound(game, &request, kind, &mut PyInputs::new(allow_long))
+                })
+            })?;
+            return to_json(&report);
+        }
         let report = py.detach(|| {
             interruptible(|| api::eval(game, &request, &mut PyInputs::new(allow_long)))
         })?;

@@ -96,6 +96,8 @@ def server():
                      "convention": entry["convention"]}
             if "graph" in entry:
                 query["graph"] = entry["graph"]
+            if "compound" in entry:
+                query["compound"] = entry["compound"]
             url = f"{address}/api/{endpoint}?{urllib.parse.urlencode(query)}"
             try:
                 with urllib.request.urlopen(url, timeout=120) as response:
@@ -132,10 +134,14 @@ def test_eval_agrees_on_every_face(index, server):
     entry = CORPUS["eval"][index]
     spec = spec_of(entry, index)
     misere = entry["convention"] == "misere"
+    compound = entry.get("compound")
     args = ["eval", spec, *sum_tokens(entry["position"])]
-    cli = without_name(run_cli(*args, *(["--misere"] if misere else [])), entry, spec)
+    args += ["--misere"] if misere else []
+    args += ["--compound", compound] if compound else []
+    cli = without_name(run_cli(*args), entry, spec)
     ours = without_name(
-        run_python(lambda: grundy.Game(spec).eval(entry["position"], misere=misere)), entry, spec)
+        run_python(lambda: grundy.Game(spec).eval(entry["position"], misere=misere, compound=compound)),
+        entry, spec)
     served = without_name(server("eval", entry), entry, "graph")
     assert ours == cli, entry
     if entry.get("server_limit"):

@@ -163,6 +163,9 @@ pub(crate) struct PositionQuery {
     /// Only the outcome and one winning move (`eval`: `outcome=true`).
     #[serde(default)]
     outcome: bool,
+    /// Play the components as a compound other than their sum (`eval`:
+    /// `compound=conjunctive`, `moore:2`...).
+    compound: Option<String>,
 }
 
 /// Runs `work` on the evaluator of a position request, under the limits:
@@ -205,6 +208,11 @@ pub(crate) async fn eval(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
     let outcome_only = query.outcome;
+    let compound = query
+        .compound
+        .as_deref()
+        .map(grundy::compound::Compound::parse)
+        .transpose()?;
     with_position(
         &state,
         query,
@@ -219,6 +227,9 @@ pub(crate) async fn eval(
                 outcome_only,
                 specs: SpecSource::NoFiles,
             };
+            if let Some(kind) = compound {
+                return to_json(grundy::api::compound(game, &request, kind, inputs)?);
+            }
             to_json(grundy::api::eval(game, &request, inputs)?)
         },
     )

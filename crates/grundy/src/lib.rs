@@ -46,8 +46,8 @@
 // The engines, from their own crate (which cannot name a family), under
 // the paths they always had.
 pub use grundy_engine::{
-    convention, error, factor, grid, loopy, misere, nimber, number, period, rare, remoteness,
-    ruler, ruleset, saltus, search_probe, sequence, solver, split_search, stop, sum,
+    compound, convention, error, factor, grid, loopy, misere, nimber, number, period, rare,
+    remoteness, ruler, ruleset, saltus, search_probe, sequence, solver, split_search, stop, sum,
 };
 
 pub mod api;

@@ -762,3 +762,54 @@ impl Serialize for GridRows<'_> {
         serializer.collect_seq((0..self.0.rows).map(|x| self.0.row(x)))
     }
 }
+
+/// `eval --compound KIND`: a compound of games other than their sum
+/// (conjunctive, continued, selective, shortened selective, Moore's
+/// Nim_k), its outcome by the compound's rule or by a search of its own
+/// positions, and every winning move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CompoundReport {
+    /// The games, as the sum names them (`kayles + cram`).
+    pub game: String,
+    /// The compound (`conjunctive`, `moore:2`...).
+    pub compound: String,
+    /// How it is played, in words.
+    pub rule: String,
+    /// Its components, each written with its game when games differ.
+    pub position: Vec<String>,
+    /// What the rule reads from each component (`remoteness`,
+    /// `suspense`), when it reads one.
+    pub number_name: Option<String>,
+    /// That number of each component.
+    pub numbers: Option<Vec<u32>>,
+    /// The compound's number (the least remoteness, the largest suspense).
+    pub number: Option<u32>,
+    /// P or N.
+    pub outcome: Outcome,
+    /// How the outcome was decided: the rule and its source, or the
+    /// search.
+    pub method: String,
+    /// Every winning move (at most [`crate::limits::MAX_PLAY_MOVES`]).
+    pub winning_moves: Vec<CompoundMove>,
+    /// Why some winning moves are not listed, if so.
+    pub winning_moves_unlisted: Option<String>,
+}
+
+/// One move of a compound: a move in each of several components.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CompoundMove {
+    /// The move in each component moved: its index and the move in words.
+    pub moves: Vec<ComponentMove>,
+    /// Each component after the move (a component whose game falls apart
+    /// is written as its parts joined by ` + `; `end`: nothing left).
+    pub position: Vec<String>,
+}
+
+/// A compound's move in one component.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ComponentMove {
+    /// The component's index.
+    pub component: usize,
+    /// The move, in its game's words.
+    pub description: String,
+}

@@ -53,6 +53,14 @@ pub struct EvalArgs {
     /// the same FILE (a file of another game is refused).
     #[arg(long, value_name = "FILE")]
     cache: Option<PathBuf>,
+    /// Play the components as a compound other than their sum:
+    /// `conjunctive` (a move in every component; ends when one cannot
+    /// move), `continued` (every component that can move; Every-SG),
+    /// `selective` (any non-empty set of components),
+    /// `shortened-selective` (any non-empty set; ends when one cannot
+    /// move) or `moore:K` (1 to K components; Moore's Nim_K for Nim heaps).
+    #[arg(long, value_name = "KIND")]
+    compound: Option<String>,
     #[command(flatten)]
     format: FormatFlag,
     #[command(flatten)]
@@ -79,6 +87,12 @@ pub fn run(args: EvalArgs) -> anyhow::Result<ExitCode> {
         specs: grundy::spec::SpecSource::FilesAllowed,
     };
     let game = parse_spec(spec)?;
+    if let Some(kind) = &args.compound {
+        let kind = grundy::compound::Compound::parse(kind)?;
+        let report = api::compound(game, &request, kind, &mut CliInputs::new(spec, args.budget))?;
+        crate::printer::print(&report, args.format.format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let report =
         api::eval(game, &request, &mut CliInputs::new(spec, args.budget)).map_err(|error| {
             // A search stopped without a cache lost what it solved: say

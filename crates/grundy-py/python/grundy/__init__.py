@@ -416,7 +416,8 @@ class Game:
         misere: bool = False,
         allow_long: bool = False,
         outcome: bool = False,
-    ) -> Evaluation:
+        compound: Optional[str] = None,
+    ) -> Any:
         """Value, outcome and every winning move of a sum: ``"3 4 7"``,
         ``[3, 4, 7]``, ``"(3,5)+(2,2)"``, ``"THHTH"``... (components separated
         by spaces or ``+``). A malformed position raises ``ValueError``.
@@ -424,14 +425,21 @@ class Game:
         winning moves by Fraenkel's theorem (no ``value``; ``method`` says
         so). ``outcome=True`` asks only the outcome and one winning move
         (the CLI's ``eval --outcome``): boards and graphs are then searched
-        for a P-position, never for the sum's value."""
-        return Evaluation(
-            json.loads(
-                self._core.eval_json(
-                    self._texts(position), bool(misere), bool(allow_long), self.name, bool(outcome)
-                )
+        for a P-position, never for the sum's value.
+
+        ``compound="conjunctive"`` (or ``"continued"``, ``"selective"``,
+        ``"shortened-selective"``, ``"moore:K"``) plays the components as
+        that compound instead of their sum (the CLI's ``eval
+        --compound``): its outcome by the compound's rule, the number the
+        rule reads (remoteness, suspense) and every winning move, a
+        :class:`Report`."""
+        report = json.loads(
+            self._core.eval_json(
+                self._texts(position), bool(misere), bool(allow_long), self.name, bool(outcome),
+                compound,
             )
         )
+        return Report(report) if compound is not None else Evaluation(report)
 
     def moves(self, position: Position, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of a sum, with the sum it leaves and whether it wins."""
@@ -639,14 +647,18 @@ class Sum:
     def __repr__(self) -> str:
         return "Sum(" + " ".join(self.words()) + ")"
 
-    def eval(self, misere: bool = False, allow_long: bool = False) -> Evaluation:
-        """Value, outcome and every winning move of the sum. With
+    def eval(self, misere: bool = False, allow_long: bool = False, compound: Optional[str] = None) -> Any:
+        """Value, outcome and every winning move of the sum (with
+        ``compound=``, of that compound of its components: see
+        :meth:`Game.eval`). With
         ``misere=True``: the outcome and every winning move in misère play,
         by a search over every tuple of the games' positions. A game with
         cycles in the sum gives Smith's values (``values``, ``escapes``),
         draws included (``drawing_moves``)."""
         first = self._parts[0][0]
-        return first.eval(_Words(self.words()[1:]), misere=misere, allow_long=allow_long)
+        return first.eval(
+            _Words(self.words()[1:]), misere=misere, allow_long=allow_long, compound=compound
+        )
 
     def moves(self, misere: bool = False, allow_long: bool = False) -> list:
         """Every move of the sum, as :meth:`Game.moves` lists one game's:

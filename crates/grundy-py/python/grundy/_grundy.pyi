@@ -51,7 +51,13 @@ class CoreGame:
         self, max_heap: int, max_order: Optional[int], climb_rounds: Optional[int], label: str
     ) -> str: ...
     def eval_json(
-        self, position: Position, misere: bool, allow_long: bool, label: str, outcome_only: bool
+        self,
+        position: Position,
+        misere: bool,
+        allow_long: bool,
+        label: str,
+        outcome_only: bool,
+        compound: Optional[str] = None,
     ) -> str: ...
     def moves_json(self, position: Position, misere: bool, allow_long: bool, label: str) -> str: ...
     def table(self, max: int, allow_long: bool) -> npt.NDArray[Any]: ...

@@ -16,6 +16,7 @@
 //! | request | function |
 //! |---|---|
 //! | eval of a sum (any convention, remoteness) | [`eval`] |
+//! | a compound other than the sum (conjunctive, selective...) | [`compound`] |
 //! | every move of a sum | [`moves`] |
 //! | the perfect opponent's reply | [`play_reply`] |
 //! | the evaluator of a game's sums (the terminal game loop) | [`evaluator`] |
@@ -26,6 +27,7 @@
 //! | the genus of heaps or of positions | [`genus`] |
 //! | the misère quotient | [`quotient`] |
 
+mod compound;
 mod games;
 mod misere;
 mod patterns;
@@ -39,6 +41,7 @@ pub use crate::limits::CountedRequest;
 
 pub mod mixed;
 
+pub use compound::compound;
 pub use games::games;
 pub use misere::{genus, quotient};
 pub use patterns::{
