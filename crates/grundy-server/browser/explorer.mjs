@@ -122,6 +122,21 @@ try {
   await page.waitForFunction(() => document.getElementById("play-status").textContent.includes("holds the draw"));
   console.log("graph of one's own: p is a draw, and the engine holds it");
 
+  // A game of the user's own in Rhai (the page's default script: a king
+  // walking to the corner), sent with each request: (7,7) is an
+  // N-position (both coordinates odd), with three moves to play.
+  await page.fill("#spec", "script");
+  await page.click("#script-box summary");
+  await page.fill("#position", "(7,7)");
+  await page.click("#eval");
+  await page.waitForFunction(() => document.getElementById("eval-outcome")?.textContent === "N");
+  await page.fill("#play-position", "(7,7)");
+  await page.click("#play-start");
+  await page.waitForSelector("#your-moves button");
+  const kingMoves = await page.locator("#your-moves button").count();
+  if (kingMoves !== 3) fail("the king's moves from (7,7): " + kingMoves);
+  console.log("a game of one's own in Rhai: evaluated and played");
+
   // A Wythoff position beyond the search: the outcome by the theorem, and
   // the one winning move, to the third Wythoff pair (4,7).
   await page.fill("#spec", "wythoff");

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::admission::{check_query, limited};
 use crate::error::ApiError;
-use crate::inputs::{convention_of, count_of, game_of, named_count_of, ServerInputs};
+use crate::inputs::{convention_of, count_of, game_of, named_count_of, Sent, ServerInputs};
 use crate::AppState;
 
 /// The families the server answers for (none that reads a file).
@@ -35,7 +35,7 @@ pub(crate) async fn analyze(
     let n = count_of(query.n.as_deref())?;
     check_query(&state, &[&query.game])?;
     let convention = convention_of(query.convention.as_deref())?;
-    let game = game_of(&query.game, None)?;
+    let game = game_of(&query.game, Sent::default())?;
     let limits = state.limits.clone();
     limited(&state, move |deadline| {
         let mut inputs = ServerInputs::new(&limits, deadline);
@@ -76,7 +76,7 @@ pub(crate) async fn quotient(
             "max={max}, max_order={max_order} exceeds the limits of {QUOTIENT_MAX_HEAP} heaps and {default_order} elements for quotients on this server"
         )));
     }
-    let game = game_of(&query.game, None)?;
+    let game = game_of(&query.game, Sent::default())?;
     limited(&state, move |_deadline| {
         // The deadline stops the quotient through the check `limited`
         // installs (between candidates and blocks of the verification).
@@ -127,7 +127,7 @@ pub(crate) async fn table(
         )));
     }
     let convention = convention_of(query.convention.as_deref())?;
-    let game = game_of(&query.game, None)?;
+    let game = game_of(&query.game, Sent::default())?;
     let limits = state.limits.clone();
     limited(&state, move |deadline| {
         let mut inputs = ServerInputs::new(&limits, deadline);
@@ -160,6 +160,8 @@ pub(crate) struct PositionQuery {
     convention: Option<String>,
     /// A game graph sent with the request, for the game `graph`.
     graph: Option<String>,
+    /// A Rhai script sent with the request, for the game `script`.
+    script: Option<String>,
     /// Only the outcome and one winning move (`eval`: `outcome=true`).
     #[serde(default)]
     outcome: bool,
@@ -184,11 +186,18 @@ async fn with_position(
             &query.game,
             &query.position,
             query.graph.as_deref().unwrap_or(""),
+            query.script.as_deref().unwrap_or(""),
         ],
     )?;
     let convention = convention_of(query.convention.as_deref())?;
     let texts = grundy::inputs::sum_tokens(&query.position);
-    let game = game_of(&query.game, query.graph.as_deref())?;
+    let game = game_of(
+        &query.game,
+        Sent {
+            graph: query.graph.as_deref(),
+            script: query.script.as_deref(),
+        },
+    )?;
     let limits = state.limits.clone();
     limited(state, move |deadline| {
         let mut inputs = ServerInputs::new(&limits, deadline);
@@ -294,6 +303,8 @@ pub(crate) struct PlayRequest {
     convention: Option<String>,
     /// A game graph sent with the request, for the game `graph`.
     graph: Option<String>,
+    /// A Rhai script sent with the request, for the game `script`.
+    script: Option<String>,
 }
 
 impl PlayRequest {
@@ -320,10 +331,17 @@ pub(crate) async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let Json(request) = request?;
     let position = request.position_texts()?;
-    let parts: Vec<&str> = position.iter().map(String::as_str).collect();
+    let mut parts: Vec<&str> = position.iter().map(String::as_str).collect();
+    parts.extend(request.script.as_deref());
     check_query(&state, &parts)?;
     let convention = convention_of(request.convention.as_deref())?;
-    let game = game_of(&request.game, request.graph.as_deref())?;
+    let game = game_of(
+        &request.game,
+        Sent {
+            graph: request.graph.as_deref(),
+            script: request.script.as_deref(),
+        },
+    )?;
     let limits = state.limits.clone();
     limited(&state, move |deadline| {
         let mut inputs = ServerInputs::new(&limits, deadline);

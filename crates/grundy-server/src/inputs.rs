@@ -31,28 +31,55 @@ pub(crate) fn named_count_of(name: &str, text: Option<&str>) -> Result<Option<u6
 /// The game a request names, refusing specs that read files; `graph`:
 /// a game graph sent with the request (`name: successors` lines, as in a
 /// graph file), for the spec `graph`.
-pub(crate) fn game_of(spec: &str, graph: Option<&str>) -> Result<Game, ApiError> {
+pub(crate) fn game_of(spec: &str, sent: Sent<'_>) -> Result<Game, ApiError> {
     let trimmed = spec.trim();
-    match (trimmed, graph) {
-        ("graph", Some(text)) => {
+    match (trimmed, sent.graph, sent.script) {
+        ("graph", Some(text), None) => {
             let graph = grundy::Graph::parse(text)
                 .map_err(|e| ApiError::BadInput(format!("the graph sent: {e}")))?;
             return Ok(Game::Graph(Arc::new(graph)));
         }
-        ("graph", None) => {
+        ("graph", None, _) => {
             return Err(ApiError::BadInput(
                 "the game 'graph' needs its graph: send it as the graph parameter (name: successors lines)".to_owned(),
             ))
         }
-        (_, Some(_)) => {
+        ("script", None, Some(source)) => {
+            return grundy::script::game_from_source("sent", source, SCRIPT_OPERATIONS)
+                .map_err(|e| ApiError::BadInput(format!("the script sent: {e}")));
+        }
+        ("script", _, None) => {
+            return Err(ApiError::BadInput(
+                "the game 'script' needs its script: send it as the script parameter (Rhai, with fn moves(p) or fn options(n))".to_owned(),
+            ))
+        }
+        (_, Some(_), _) => {
             return Err(ApiError::BadInput(format!(
                 "a graph was sent with the game '{trimmed}': a graph goes with the game 'graph'"
+            )))
+        }
+        (_, _, Some(_)) => {
+            return Err(ApiError::BadInput(format!(
+                "a script was sent with the game '{trimmed}': a script goes with the game 'script'"
             )))
         }
         _ => {}
     }
     Ok(parse_spec_from(trimmed, SpecSource::NoFiles)?)
 }
+
+/// What a request may send beside the game's name: a graph for the game
+/// `graph`, a script for the game `script`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Sent<'a> {
+    pub(crate) graph: Option<&'a str>,
+    pub(crate) script: Option<&'a str>,
+}
+
+/// Operations one call of a script sent to the server may perform: a
+/// fiftieth of the command line's, so that one call ends well within a
+/// request's deadline.
+pub(crate) const SCRIPT_OPERATIONS: u64 = grundy::limits::SCRIPT_OPERATIONS / 50;
 
 /// The error that stops a computation of `count` values (or boxes, as
 /// `what` says) at the deadline.

@@ -860,3 +860,77 @@ async fn a_sum_of_different_games_is_played_to_its_end_through_the_api() {
     }
     assert!(steps >= 1);
 }
+
+/// Every byte but letters and digits percent-encoded.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Issue 55: a game defined by a script's moves travels with the request
+/// (the server reads no files): the same report as the library's own
+/// evaluation of the script file, the engine's play, and clear refusals.
+#[tokio::test]
+async fn scripts_sent_with_the_request_are_evaluated_and_played() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/wythoff-pairs.rhai");
+    let source = std::fs::read_to_string(&path).unwrap();
+    for position in ["(3,5)", "(4,7)", "(2,2)"] {
+        let (status, mut served) = get(&format!(
+            "/api/eval?game=script&position={}&script={}",
+            encoded(position),
+            encoded(&source)
+        ))
+        .await;
+        assert_eq!(status, StatusCode::OK, "{served}");
+        let spec = format!("script:{}", path.display());
+        let request = grundy::api::SumRequest {
+            spec: &spec,
+            positions: &[position.to_owned()],
+            convention: grundy::Convention::Normal,
+            remoteness: false,
+            table_bytes: None,
+            cache: None,
+            outcome_only: false,
+            specs: grundy::spec::SpecSource::FilesAllowed,
+        };
+        let mut inputs =
+            grundy::inputs::Plain(grundy::budget::Budget::interactive(false, "a test"));
+        let library = grundy::api::eval(
+            grundy::spec::parse_spec(&spec).unwrap(),
+            &request,
+            &mut inputs,
+        )
+        .unwrap();
+        let mut library = serde_json::to_value(library).unwrap();
+        served.as_object_mut().unwrap().remove("game");
+        library.as_object_mut().unwrap().remove("game");
+        assert_eq!(served, library, "{position}");
+    }
+    // The engine answers (4,8) by moving to the P-position (4,7).
+    let (status, body) =
+        post(json!({"game": "script", "script": source, "position": ["(4,8)"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["reply"]["wins"], true, "{body}");
+    assert_eq!(body["position"], json!(["(4,7)"]), "{body}");
+    // A script that does not compile, a script with another game, the game
+    // without its script: 400s that say so.
+    let (status, body) =
+        post(json!({"game": "script", "script": "fn moves(p) {", "position": ["1"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("the script sent"),
+        "{body}"
+    );
+    let (status, _) = post(json!({"game": "kayles", "script": source, "position": ["3"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post(json!({"game": "script", "position": ["3"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

@@ -220,11 +220,41 @@ pub struct ScriptMoves {
 #[derive(Clone)]
 struct SumOption(Array);
 
+/// The game of a script given as text (a server's request sends one):
+/// `fn moves(p)` makes a game on any positions, `fn bound()` beside
+/// `fn options(n)` a loopy heap game, `fn options(n)` alone a heap game;
+/// each call of the script is stopped after `max_operations`.
+pub fn game_from_source(
+    name: &str,
+    source: &str,
+    max_operations: u64,
+) -> Result<crate::game::Game, GameError> {
+    use crate::game::IntoGame;
+    if let Some(game) = ScriptMoves::compile_with_limit(name, source, max_operations) {
+        return game.map(|game| crate::game::Game::Positional(Arc::new(game)));
+    }
+    let rules = ScriptRules::compile_with_limit(name, source, max_operations)?;
+    match BoundedScript::from_script(&rules) {
+        Some(bounded) => Ok(bounded?.into_game()),
+        None => Ok(crate::game::Game::Heap(crate::heap::HeapGame::new(rules))),
+    }
+}
+
 impl ScriptMoves {
     /// Compiles a script that defines `fn moves(p)`; `None` when it does
     /// not (a heap script's `options(n)`).
     pub fn compile(name: &str, source: &str) -> Option<Result<MovesScript, GameError>> {
+        ScriptMoves::compile_with_limit(name, source, MAX_OPERATIONS)
+    }
+
+    /// [`ScriptMoves::compile`] with another operation limit per call.
+    pub fn compile_with_limit(
+        name: &str,
+        source: &str,
+        max_operations: u64,
+    ) -> Option<Result<MovesScript, GameError>> {
         let mut engine = sandboxed_engine();
+        engine.set_max_operations(max_operations);
         let ast = match engine.compile(source) {
             Ok(ast) => ast,
             Err(e) => {
