@@ -44,6 +44,15 @@ pub fn print<R: Render>(report: &R, format: Format) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// An outcome as a student reads it.
+fn outcome_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "P (the player to move loses)",
+        Outcome::N => "N (the player to move wins)",
+        Outcome::Draw => "D (a draw: neither player can force a win)",
+    }
+}
+
 impl Render for grundy::api::Evaluation {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         match self {
@@ -547,12 +556,7 @@ impl Render for LoopyEvalReport {
             writeln!(out, "position: {}", named.join(" + "))?;
         }
         writeln!(out, "values:   {}", self.symbols.join(" + "))?;
-        let outcome = match self.outcome {
-            Outcome::P => "P (the player to move loses)",
-            Outcome::N => "N (the player to move wins)",
-            Outcome::Draw => "D (a draw: neither player can force a win)",
-        };
-        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "outcome:  {}", outcome_words(self.outcome))?;
         writeln!(out, "because:  {}", self.reason)?;
         let remoteness: Vec<String> = self
             .remoteness
@@ -702,12 +706,7 @@ impl Render for OutcomeReport {
             self.convention.play_note()
         )?;
         writeln!(out, "position: {}", self.position_text.join(" + "))?;
-        let outcome = if self.outcome == Outcome::P {
-            "P (the player to move loses)"
-        } else {
-            "N (the player to move wins)"
-        };
-        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "outcome:  {}", outcome_words(self.outcome))?;
         writeln!(out, "method:   {}", self.method)?;
         search_line(out, self.search.as_ref())?;
         if self.outcome == Outcome::N && self.winning_moves.is_empty() {
@@ -829,12 +828,7 @@ impl Render for grundy::report::CompoundReport {
         if let (Some(name), Some(number)) = (&self.number_name, self.number) {
             writeln!(out, "{name} of the compound: {number}")?;
         }
-        let outcome = match self.outcome {
-            Outcome::P => "P (the player to move loses)",
-            Outcome::N => "N (the player to move wins)",
-            Outcome::Draw => "D (a draw: neither player can force a win)",
-        };
-        writeln!(out, "outcome:  {outcome}")?;
+        writeln!(out, "outcome:  {}", outcome_words(self.outcome))?;
         writeln!(out, "because:  {}", self.method)?;
         if self.winning_moves.is_empty() && self.winning_moves_unlisted.is_none() {
             writeln!(out, "winning moves: none")?;

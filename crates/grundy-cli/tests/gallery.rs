@@ -277,3 +277,40 @@ fn hackenbush_trees_have_the_built_in_values() {
         );
     }
 }
+
+/// A game on any positions solved whole on timely-dataflow: the state
+/// space of a Wythoff pair as the script lists it, read back from the
+/// database; a loopy script's draws likewise.
+#[test]
+fn a_script_s_state_space_is_solved_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pairs.db");
+    let db_arg = db.to_str().unwrap();
+    let spec = example("wythoff-pairs.rhai");
+    common::stdout_of(&["solve", "--out", db_arg, &spec, "(4,6)"]);
+    let answer = json_of(&["db", db_arg, "(4,6)", "(3,5)", "--format", "json"]);
+    let vertices = answer["vertices"].as_array().unwrap();
+    // (4,6) is worth 9 (Wythoff's table); (3,5) is a P-position.
+    assert_eq!(vertices[0]["value"], 9, "{answer}");
+    assert_eq!(vertices[1]["outcome"], "P", "{answer}");
+    // Windup 5:1,4 as a script: 1..4 step up or down, 0 ends.
+    let script = dir.path().join("loop.rhai");
+    std::fs::write(
+        &script,
+        "fn moves(p) { if p == 0 { [] } else { [(p + 1) % 5, p - 1] } }",
+    )
+    .unwrap();
+    let db = dir.path().join("loop.db");
+    let spec = format!("script:{}", script.display());
+    common::stdout_of(&[
+        "solve",
+        "-w",
+        "2",
+        "--out",
+        db.to_str().unwrap(),
+        &spec,
+        "3",
+    ]);
+    let answer = json_of(&["db", db.to_str().unwrap(), "3", "--format", "json"]);
+    assert_eq!(answer["vertices"][0]["outcome"], "D", "{answer}");
+}

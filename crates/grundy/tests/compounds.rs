@@ -116,6 +116,20 @@ impl Brute {
     }
 }
 
+/// `eval --compound KIND` of the components `texts` after `spec`.
+fn ask(
+    spec: &str,
+    texts: &[String],
+    kind: Compound,
+) -> Result<grundy::report::CompoundReport, grundy::GameError> {
+    api::compound(
+        parse_spec(spec).unwrap(),
+        &request(spec, texts, Convention::Normal),
+        kind,
+        &mut inputs(),
+    )
+}
+
 /// The positions the report's winning moves leave, each component split
 /// back into its sorted parts (`end`: nothing).
 fn reported(moves: &[grundy::report::CompoundMove]) -> BTreeSet<Vec<Component>> {
@@ -159,13 +173,8 @@ fn check_family(
         let count = 1 + pick(3);
         let texts: Vec<String> = (0..count).map(|_| component(&mut pick)).collect();
         for kind in kinds {
-            let report = api::compound(
-                parse_spec(spec).unwrap(),
-                &request(spec, &texts, Convention::Normal),
-                kind,
-                &mut inputs(),
-            )
-            .unwrap_or_else(|e| panic!("{kind} {spec} {texts:?}: {e}"));
+            let report =
+                ask(spec, &texts, kind).unwrap_or_else(|e| panic!("{kind} {spec} {texts:?}: {e}"));
             let mut brute = Brute::new(spec, &texts, kind);
             // Each component written as the game writes it (as moves do).
             let start: Vec<Component> = texts
@@ -231,13 +240,7 @@ fn moore_s_theorem_is_the_brute_force_s_answer() {
                 .iter()
                 .map(u32::to_string)
                 .collect();
-            let report = api::compound(
-                parse_spec("nim").unwrap(),
-                &request("nim", &texts, Convention::Normal),
-                Compound::Moore(k),
-                &mut inputs(),
-            )
-            .unwrap();
+            let report = ask("nim", &texts, Compound::Moore(k)).unwrap();
             assert!(report.method.contains("Moore"), "{}", report.method);
             let mut brute = Brute::new("nim", &texts, Compound::Moore(k));
             let start: Vec<Component> = texts
@@ -262,13 +265,7 @@ fn moore_s_theorem_is_the_brute_force_s_answer() {
         .iter()
         .map(|t| (*t).to_owned())
         .collect();
-    let report = api::compound(
-        parse_spec("nim").unwrap(),
-        &request("nim", &texts, Convention::Normal),
-        Compound::Moore(2),
-        &mut inputs(),
-    )
-    .unwrap();
+    let report = ask("nim", &texts, Compound::Moore(2)).unwrap();
     assert_eq!(report.outcome, Outcome::P);
 }
 
@@ -280,13 +277,7 @@ fn compounds_of_different_games_and_refusals() {
         .iter()
         .map(|t| (*t).to_owned())
         .collect();
-    let report = api::compound(
-        parse_spec("nim").unwrap(),
-        &request("nim", &texts, Convention::Normal),
-        Compound::Conjunctive,
-        &mut inputs(),
-    )
-    .unwrap();
+    let report = ask("nim", &texts, Compound::Conjunctive).unwrap();
     assert_eq!(report.numbers, Some(vec![1, 2]));
     assert_eq!(report.outcome, Outcome::N);
     // Misère play is not a compound's convention; a loopy game has no rule.
@@ -300,13 +291,8 @@ fn compounds_of_different_games_and_refusals() {
     )
     .is_err());
     let loopy: Vec<String> = vec!["3".to_owned()];
-    let error = api::compound(
-        parse_spec("windup:7:2,3").unwrap(),
-        &request("windup:7:2,3", &loopy, Convention::Normal),
-        Compound::Conjunctive,
-        &mut inputs(),
-    )
-    .unwrap_err()
-    .to_string();
+    let error = ask("windup:7:2,3", &loopy, Compound::Conjunctive)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("cycles"), "{error}");
 }
