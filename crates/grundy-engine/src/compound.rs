@@ -291,11 +291,54 @@ impl<'a> CompoundSearch<'a> {
         })
     }
 
-    /// Whether the player to move at `position` wins.
+    /// Whether the player to move at `position` wins: a walk with its
+    /// own stack (a compound can last as long as its components together,
+    /// deeper than a thread's stack would allow).
     pub fn wins(&mut self, position: &[u32]) -> Result<bool, GameError> {
         if let Some(&known) = self.memo.get(position) {
             return Ok(known);
         }
+        let mut stack = vec![self.frame(position)?];
+        loop {
+            let Some(top) = stack.last_mut() else {
+                unreachable!("the walk returns when its stack empties")
+            };
+            // The first follower not known to be won by its mover.
+            let mut decided = None;
+            while let Some(next) = top.followers.get(top.next) {
+                match self.memo.get(next.as_slice()) {
+                    Some(false) => {
+                        decided = Some(true);
+                        break;
+                    }
+                    Some(true) => top.next += 1,
+                    None => break,
+                }
+            }
+            if decided.is_none() && top.next == top.followers.len() {
+                decided = Some(false);
+            }
+            match decided {
+                Some(wins) => {
+                    let Some(done) = stack.pop() else {
+                        unreachable!("the stack had a top")
+                    };
+                    self.memo.insert(done.position, wins);
+                    if stack.is_empty() {
+                        return Ok(wins);
+                    }
+                }
+                None => {
+                    let child = top.followers[top.next].clone();
+                    let frame = self.frame(&child)?;
+                    stack.push(frame);
+                }
+            }
+        }
+    }
+
+    /// A position of the walk with every position its moves leave.
+    fn frame(&self, position: &[u32]) -> Result<Frame, GameError> {
         if self.memo.len() >= MAX_COMPOUND_POSITIONS {
             return Err(GameError::Limit {
                 what: format!("the search of a {} compound", self.compound),
@@ -307,16 +350,20 @@ impl<'a> CompoundSearch<'a> {
             followers.push(after);
             Ok(true)
         })?;
-        let mut wins = false;
-        for after in followers {
-            if !self.wins(&after)? {
-                wins = true;
-                break;
-            }
-        }
-        self.memo.insert(position.into(), wins);
-        Ok(wins)
+        Ok(Frame {
+            position: position.into(),
+            followers,
+            next: 0,
+        })
     }
+}
+
+/// A position on the search's walk: its followers, and the next to look
+/// at.
+struct Frame {
+    position: Box<[u32]>,
+    followers: Vec<Vec<u32>>,
+    next: usize,
 }
 
 #[cfg(test)]
@@ -356,6 +403,19 @@ mod tests {
                 assert_eq!(moore_wins(1, &[a, b, 5]), a ^ b ^ 5 != 0);
             }
         }
+    }
+
+    /// A search as deep as a long game is walked on the heap, not the
+    /// thread's stack: one path of 200,001 moves, who makes the last wins.
+    #[test]
+    fn a_long_game_is_searched_without_exhausting_the_stack() {
+        let length = 200_001u32;
+        let followers: Vec<Vec<u32>> = (0..=length)
+            .map(|v| if v < length { vec![v + 1] } else { vec![] })
+            .collect();
+        let mut search = CompoundSearch::new(Compound::ShortenedSelective, vec![&followers]);
+        assert!(search.wins(&[0]).unwrap());
+        assert!(!search.wins(&[1]).unwrap());
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub(crate) fn game_of(spec: &str, sent: Sent<'_>) -> Result<Game, ApiError> {
             ))
         }
         ("script", None, Some(source)) => {
-            return grundy::script::game_from_source("sent", source, SCRIPT_OPERATIONS)
+            return grundy::script::game_from_source("sent", source, SCRIPT_LIMITS)
                 .map_err(|e| ApiError::BadInput(format!("the script sent: {e}")));
         }
         ("script", _, None) => {
@@ -76,10 +76,15 @@ pub(crate) struct Sent<'a> {
     pub(crate) script: Option<&'a str>,
 }
 
-/// Operations one call of a script sent to the server may perform: a
-/// fiftieth of the command line's, so that one call ends well within a
-/// request's deadline.
-pub(crate) const SCRIPT_OPERATIONS: u64 = grundy::limits::SCRIPT_OPERATIONS / 50;
+/// What one call of a script sent to the server may spend: a fiftieth of
+/// the command line's operations, so that one call ends well within a
+/// request's deadline, and 4096 array elements in one value (nested ones
+/// counted), so that no value nests deeper than a computation thread's
+/// stack can drop.
+pub(crate) const SCRIPT_LIMITS: grundy::script::ScriptLimits = grundy::script::ScriptLimits {
+    operations: grundy::limits::SCRIPT_OPERATIONS / 50,
+    array_size: 1 << 12,
+};
 
 /// The error that stops a computation of `count` values (or boxes, as
 /// `what` says) at the deadline.

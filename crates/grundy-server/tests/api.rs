@@ -933,4 +933,10 @@ async fn scripts_sent_with_the_request_are_evaluated_and_played() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = post(json!({"game": "script", "position": ["3"]})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Arrays nested 100,000 deep would overflow a thread's stack when
+    // dropped: the sent script's array limit stops them first.
+    let deep = "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [] }";
+    let (status, body) = post(json!({"game": "script", "script": deep, "position": ["3"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("array"), "{body}");
 }

@@ -22,6 +22,36 @@ pub fn sandboxed_engine() -> Engine {
     engine
 }
 
+/// What one call of a script may spend: operations, and the elements of
+/// its arrays (nested arrays counted: it also bounds how deep they nest,
+/// which a script can make deeper at run time than a thread's stack could
+/// drop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// Operations per call.
+    pub operations: u64,
+    /// Elements of all arrays in one value, nested ones included.
+    pub array_size: usize,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            operations: MAX_OPERATIONS,
+            array_size: 1 << 24,
+        }
+    }
+}
+
+/// [`sandboxed_engine`] within `limits`.
+#[must_use]
+pub fn sandboxed_engine_with(limits: ScriptLimits) -> Engine {
+    let mut engine = sandboxed_engine();
+    engine.set_max_operations(limits.operations);
+    engine.set_max_array_size(limits.array_size);
+    engine
+}
+
 /// Turns a Rhai error into a [`GameError`] with `context`.
 pub fn script_error(context: &str, error: &dyn fmt::Display) -> GameError {
     GameError::Rules {

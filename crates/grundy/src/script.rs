@@ -17,7 +17,7 @@ use crate::user_rules::{OptionsFunction, OptionsOut, UserRules};
 
 pub use crate::limits::SCRIPT_OPERATIONS as MAX_OPERATIONS;
 
-pub use crate::sandbox::{sandboxed_engine, script_error};
+pub use crate::sandbox::{sandboxed_engine, sandboxed_engine_with, script_error, ScriptLimits};
 
 pub use crate::user_rules::{bounded_rules_graph, checked_option_heap, MAX_BOUND};
 
@@ -120,8 +120,20 @@ impl ScriptRules {
         source: &str,
         max_operations: u64,
     ) -> Result<ScriptRules, GameError> {
-        let mut engine = sandboxed_engine();
-        engine.set_max_operations(max_operations);
+        let limits = ScriptLimits {
+            operations: max_operations,
+            ..ScriptLimits::default()
+        };
+        ScriptRules::compile_with_limits(name, source, limits)
+    }
+
+    /// [`ScriptRules::compile`] within `limits`.
+    pub fn compile_with_limits(
+        name: &str,
+        source: &str,
+        limits: ScriptLimits,
+    ) -> Result<ScriptRules, GameError> {
+        let engine = sandboxed_engine_with(limits);
         let ast = engine
             .compile(source)
             .map_err(|e| script_error(&format!("script {name} does not compile"), &e))?;
@@ -223,17 +235,17 @@ struct SumOption(Array);
 /// The game of a script given as text (a server's request sends one):
 /// `fn moves(p)` makes a game on any positions, `fn bound()` beside
 /// `fn options(n)` a loopy heap game, `fn options(n)` alone a heap game;
-/// each call of the script is stopped after `max_operations`.
+/// each call of the script within `limits`.
 pub fn game_from_source(
     name: &str,
     source: &str,
-    max_operations: u64,
+    limits: ScriptLimits,
 ) -> Result<crate::game::Game, GameError> {
     use crate::game::IntoGame;
-    if let Some(game) = ScriptMoves::compile_with_limit(name, source, max_operations) {
+    if let Some(game) = ScriptMoves::compile_with_limits(name, source, limits) {
         return game.map(|game| crate::game::Game::Positional(Arc::new(game)));
     }
-    let rules = ScriptRules::compile_with_limit(name, source, max_operations)?;
+    let rules = ScriptRules::compile_with_limits(name, source, limits)?;
     match BoundedScript::from_script(&rules) {
         Some(bounded) => Ok(bounded?.into_game()),
         None => Ok(crate::game::Game::Heap(crate::heap::HeapGame::new(rules))),
@@ -244,17 +256,16 @@ impl ScriptMoves {
     /// Compiles a script that defines `fn moves(p)`; `None` when it does
     /// not (a heap script's `options(n)`).
     pub fn compile(name: &str, source: &str) -> Option<Result<MovesScript, GameError>> {
-        ScriptMoves::compile_with_limit(name, source, MAX_OPERATIONS)
+        ScriptMoves::compile_with_limits(name, source, ScriptLimits::default())
     }
 
-    /// [`ScriptMoves::compile`] with another operation limit per call.
-    pub fn compile_with_limit(
+    /// [`ScriptMoves::compile`] within `limits`.
+    pub fn compile_with_limits(
         name: &str,
         source: &str,
-        max_operations: u64,
+        limits: ScriptLimits,
     ) -> Option<Result<MovesScript, GameError>> {
-        let mut engine = sandboxed_engine();
-        engine.set_max_operations(max_operations);
+        let mut engine = sandboxed_engine_with(limits);
         let ast = match engine.compile(source) {
             Ok(ast) => ast,
             Err(e) => {
@@ -309,8 +320,13 @@ impl ScriptMoves {
     }
 }
 
-/// A script's value as a position.
+/// A script's value as a position (`depth`: how deep in tuples it is).
 fn term_of(value: Dynamic) -> Result<crate::positions::Term, String> {
+    term_at(value, 0)
+}
+
+fn term_at(value: Dynamic, depth: usize) -> Result<crate::positions::Term, String> {
+    use crate::limits::MAX_TERM_DEPTH;
     use crate::positions::Term;
     if let Ok(n) = value.as_int() {
         return Ok(Term::Int(n));
@@ -323,8 +339,16 @@ fn term_of(value: Dynamic) -> Result<crate::positions::Term, String> {
     }
     let type_name = value.type_name();
     match value.try_cast::<Array>() {
+        // Arrays a script nests at run time may be deeper than any
+        // position: refused before they are read.
+        Some(_) if depth >= MAX_TERM_DEPTH => {
+            Err(format!("arrays nested more than {MAX_TERM_DEPTH} deep"))
+        }
         Some(items) => Ok(Term::tuple(
-            items.into_iter().map(term_of).collect::<Result<_, _>>()?,
+            items
+                .into_iter()
+                .map(|item| term_at(item, depth + 1))
+                .collect::<Result<_, _>>()?,
         )),
         None => Err(format!(
             "a {type_name}, which is not a position (an integer, a string or an array)"

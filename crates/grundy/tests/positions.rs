@@ -418,6 +418,11 @@ fn bad_scripts_get_clear_errors_naming_the_position() {
             "which parts() splits again",
         ),
         ("fn moves(p) { [] }", "(1,", "invalid position"),
+        (
+            "fn moves(p) { let a = []; for i in 0..40 { a = [a]; } [a] }",
+            "3",
+            "nested more than 32 deep",
+        ),
         ("fn moves(p) { [] }", "x", "invalid position"),
     ];
     for (source, position, expected) in cases {
