@@ -104,7 +104,8 @@ impl CoreGame {
     /// A game on positions of any kind from Python callables
     /// ([`PythonMoves`]); `start_is_pair`: `start` takes (x, y).
     #[staticmethod]
-    #[pyo3(signature = (moves, name, sum_type, parts=None, start=None, start_is_pair=false))]
+    #[pyo3(signature = (moves, name, sum_type, parts=None, start=None, start_is_pair=false, describe=None))]
+    #[allow(clippy::too_many_arguments)]
     fn from_moves(
         py: Python<'_>,
         moves: Py<PyAny>,
@@ -113,11 +114,13 @@ impl CoreGame {
         parts: Option<Py<PyAny>>,
         start: Option<Py<PyAny>>,
         start_is_pair: bool,
+        describe: Option<Py<PyAny>>,
     ) -> PyResult<CoreGame> {
         for (what, function) in [
             ("moves", Some(&moves)),
             ("parts", parts.as_ref()),
             ("start", start.as_ref()),
+            ("describe", describe.as_ref()),
         ] {
             if function.is_some_and(|f| !f.bind(py).is_callable()) {
                 return Err(PyTypeError::new_err(format!("{what} must be a callable")));
@@ -128,6 +131,7 @@ impl CoreGame {
             parts,
             start,
             start_is_pair,
+            describe,
             sum_type,
         };
         let rules = grundy::positions::PositionRules::new(name.clone(), function);

@@ -78,6 +78,8 @@ pub(crate) struct PythonMoves {
     /// `start(n)`, or `start(x, y)` when `start_is_pair`.
     pub(crate) start: Option<Py<PyAny>>,
     pub(crate) start_is_pair: bool,
+    /// `describe(p, q)`: a move in the rules' own words.
+    pub(crate) describe: Option<Py<PyAny>>,
     /// The class `grundy.sum_of` returns, which marks an option that
     /// leaves several independent games.
     pub(crate) sum_type: Py<PyAny>,
@@ -256,5 +258,21 @@ impl MovesFunction for PythonMoves {
 
     fn has_table(&self) -> bool {
         self.start.is_some() && self.start_is_pair
+    }
+
+    fn describe(&self, label: &str, from: &Term, to: &Term) -> Option<Result<String, GameError>> {
+        let describe = self.describe.as_ref()?;
+        let call = format!("describe({from}, {to})");
+        Some(self.call(
+            label,
+            &call,
+            describe,
+            |py| pyo3::types::PyTuple::new(py, [python_of(py, from)?, python_of(py, to)?]),
+            |result| {
+                result
+                    .extract::<String>()
+                    .map_err(|_| refused(label, &call, "did not return a str"))
+            },
+        ))
     }
 }

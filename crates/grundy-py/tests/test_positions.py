@@ -152,3 +152,12 @@ def test_errors_say_what_the_callable_did_wrong():
         Game.from_moves(lambda p: []).eval({1: 2})
     with pytest.raises(TypeError):
         Game.from_moves(3)
+
+
+def test_a_game_names_its_moves_in_its_own_words():
+    def king(p):
+        r, c = p
+        return [q for q in ((r - 1, c), (r, c - 1), (r - 1, c - 1)) if min(q) >= 0]
+
+    game = Game.from_moves(king, describe=lambda p, q: f"king to {q}", name="king")
+    assert [m.description for m in game.eval((1, 1)).winning_moves] == ["king to (0, 0)"]

@@ -225,6 +225,7 @@ pub struct ScriptMoves {
     parts: bool,
     start: bool,
     start_at: bool,
+    describe: bool,
 }
 
 /// The components of an option a script marked as a sum (`sum(a, b)`,
@@ -290,10 +291,11 @@ impl ScriptMoves {
                 SumOption(vec![a, b, c])
             })
             .register_fn("end", || SumOption(Array::new()));
-        let (parts, start, start_at) = (
+        let (parts, start, start_at, describe) = (
             defines("parts", 1),
             defines("start", 1),
             defines("start", 2),
+            defines("describe", 2),
         );
         let function = ScriptMoves {
             engine,
@@ -301,6 +303,7 @@ impl ScriptMoves {
             parts,
             start,
             start_at,
+            describe,
         };
         Some(Ok(crate::positions::PositionGame::new(
             crate::positions::PositionRules::new(format!("script {name}"), function),
@@ -441,6 +444,30 @@ impl crate::positions::MovesFunction for ScriptMoves {
 
     fn has_table(&self) -> bool {
         self.start_at
+    }
+
+    fn describe(
+        &self,
+        label: &str,
+        from: &crate::positions::Term,
+        to: &crate::positions::Term,
+    ) -> Option<Result<String, GameError>> {
+        if !self.describe {
+            return None;
+        }
+        let call = format!("describe({from}, {to})");
+        Some(
+            self.call(label, &call, "describe", (dynamic_of(from), dynamic_of(to)))
+                .and_then(|words| {
+                    words.into_string().map_err(|t| {
+                        crate::positions::refused(
+                            label,
+                            &call,
+                            format!("returned a {t}, not a string"),
+                        )
+                    })
+                }),
+        )
     }
 }
 

@@ -405,6 +405,31 @@ fn a_loopy_script_with_sums_is_solved_over_the_sums_it_reaches() {
     }
 }
 
+/// A script's `describe(p, q)` names its moves in reports; a split is
+/// given as the tuple of its parts.
+#[test]
+fn a_script_names_its_moves_in_its_own_words() {
+    let Evaluation::Sum(report) = evaluation(
+        game(&example("king-to-corner.rhai")),
+        &["(1,1)".to_owned()],
+        Convention::Normal,
+    ) else {
+        panic!("not a value");
+    };
+    let words: Vec<&str> = report
+        .winning_moves
+        .iter()
+        .map(|m| m.description.as_str())
+        .collect();
+    assert_eq!(words, ["the king steps diagonally to (0,0)"]);
+    let source = "fn moves(n) { if n > 1 { [sum(1, n - 1)] } else { [] } } fn describe(p, q) { `split ${p} into ${q}` }";
+    let Evaluation::Sum(report) = evaluation(script(source), &["2".to_owned()], Convention::Normal)
+    else {
+        panic!("not a value");
+    };
+    assert_eq!(report.winning_moves[0].description, "split 2 into [1, 1]");
+}
+
 #[test]
 fn bad_scripts_get_clear_errors_naming_the_position() {
     let cases = [

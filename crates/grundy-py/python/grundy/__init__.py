@@ -223,6 +223,7 @@ class Game:
         parts: Optional[Callable[[Any], Iterable[Any]]] = None,
         start: Optional[Callable[..., Any]] = None,
         name: str = "moves",
+        describe: Optional[Callable[[Any, Any], str]] = None,
     ) -> "Game":
         """A game on positions of any kind: ``moves(p)`` returns what the
         position ``p`` can move to, each a position or
@@ -234,7 +235,9 @@ class Game:
         ``parts(p)``, if given, splits a position into independent parts
         (a graph into its connected pieces); ``start(n)`` numbers a family
         of positions for :meth:`values` and :meth:`period`, ``start(x, y)``
-        lays one out for :meth:`table`. Moves that come back to a position
+        lays one out for :meth:`table`. ``describe(p, q)``, if given,
+        names the move from ``p`` to ``q`` in the game's own words (``q``
+        the tuple of the parts when a move leaves several). Moves that come back to a position
         make a loopy game: its sums are answered by Smith's values, draws
         included. Every request applies: ``eval`` (one position, or a
         ``sum_of``), ``moves``, misère play, sums with other games
@@ -250,7 +253,7 @@ class Game:
                 pair = len(inspect.signature(start).parameters) == 2
             except (TypeError, ValueError):
                 pair = False
-        core = _grundy.CoreGame.from_moves(moves, name, SumOf, parts, start, pair)
+        core = _grundy.CoreGame.from_moves(moves, name, SumOf, parts, start, pair, describe)
         game = cls._wrap(core, name)
         game._positions_are_values = True
         return game

@@ -35,6 +35,7 @@ class CoreGame:
         parts: Optional[Callable[[Any], Any]] = None,
         start: Optional[Callable[..., Any]] = None,
         start_is_pair: bool = False,
+        describe: Optional[Callable[[Any, Any], str]] = None,
     ) -> CoreGame: ...
     @staticmethod
     def position_text(position: Any) -> str: ...

@@ -40,6 +40,19 @@ pub trait MovesFunction: Send + Sync + 'static {
 
     /// Whether [`MovesFunction::start_at`] is defined.
     fn has_table(&self) -> bool;
+
+    /// The move from `from` to `to` in the rules' own words
+    /// (`describe(p, q)`), or `None` when the rules name no moves. `to`
+    /// is the position the move leaves, or the tuple of its parts when it
+    /// leaves several.
+    fn describe(
+        &self,
+        _label: &str,
+        _from: &Term,
+        _to: &Term,
+    ) -> Option<Result<String, GameError>> {
+        None
+    }
 }
 
 /// A refusal of what the user's function returned: `LABEL: CALL WHAT`
@@ -231,6 +244,15 @@ impl<F: MovesFunction> Ruleset for PositionRules<F> {
     }
 
     fn describe_move(&self, from: &Term, to: &[Term]) -> String {
+        let left = match to {
+            [one] => one.clone(),
+            parts => Term::tuple(parts.to_vec()),
+        };
+        // A description the rules give, else (or when it fails) the
+        // positions: a move's words never stop a report.
+        if let Some(Ok(words)) = self.function.describe(&self.label, from, &left) {
+            return words;
+        }
         match to {
             [] => format!("move from {from} to the end"),
             _ => {
